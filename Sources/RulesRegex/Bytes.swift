@@ -1,0 +1,91 @@
+/// A PHP string: a sequence of bytes, usually but not always UTF-8.
+///
+/// The reference engine is PHP, whose strings are bytes: `strlen` counts bytes and every
+/// regex offset is a byte offset. Keeping text as bytes end to end is what lets the port
+/// reproduce it exactly, invalid UTF-8 included.
+public typealias Bytes = [UInt8]
+
+extension Array where Element == UInt8 {
+    /// The UTF-8 bytes of `string`.
+    @inlinable
+    public init(php string: String) {
+        self = Array(string.utf8)
+    }
+}
+
+/// UTF-8 facts as PCRE2 and PHP apply them.
+public enum UTF8Bytes {
+    /// True when `bytes` is well-formed UTF-8 as PCRE2 checks it: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF, no truncated sequence.
+    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length = sequenceLength(lead: b)
+            if length == 0 || i + length > n { return false }
+            for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return false }
+            let second = bytes[i + 1]
+            switch b {
+            case 0xE0 where second < 0xA0: return false          // overlong 3-byte
+            case 0xED where second > 0x9F: return false          // surrogates
+            case 0xF0 where second < 0x90: return false          // overlong 4-byte
+            case 0xF4 where second > 0x8F: return false          // above U+10FFFF
+            default: break
+            }
+            i += length
+        }
+        return true
+    }
+
+    public static func isValid(_ bytes: Bytes) -> Bool {
+        bytes.withUnsafeBufferPointer { isValid($0) }
+    }
+
+    /// Length of the sequence a lead byte starts, or 0 when `lead` cannot start one.
+    @inlinable
+    public static func sequenceLength(lead: UInt8) -> Int {
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return 0
+        }
+    }
+
+    /// Decodes the code point at `i` of valid UTF-8 and returns it with its length.
+    @inlinable
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
+        if b0 < 0xF0 {
+            return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
+        }
+        return ((b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+                | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F), 4)
+    }
+
+    /// Appends the UTF-8 encoding of `scalar`.
+    @inlinable
+    public static func append(_ scalar: UInt32, to out: inout Bytes) {
+        switch scalar {
+        case 0..<0x80:
+            out.append(UInt8(scalar))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18))
+            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CPCRE2
+
+/// The regex engine PHP itself uses: PCRE2 (libpcre2-8), through the `CPCRE2` shim, with
+/// PHP's compile options, its JIT and its default limits.
+public final class PCRE2Engine: RegexEngine {
+    public let name = "pcre2"
+
+    /// `pcre.backtrack_limit` and `pcre.recursion_limit`, PHP's defaults.
+    static let matchLimit: UInt32 = 1_000_000
+    static let depthLimit: UInt32 = 100_000
+
+    /// Shared by every pattern of this engine; holds only the limits.
+    let context: OpaquePointer?
+
+    public init() {
+        context = cpcre2_match_context_create(Self.matchLimit, Self.depthLimit)
+    }
+
+    deinit {
+        cpcre2_match_context_free(context)
+    }
+
+    public func compile(_ pattern: PHPPattern) throws(RegexError) -> any CompiledPattern {
+        var options: UInt32 = 0
+        let o = pattern.options
+        if o.contains(.caseless) { options |= UInt32(PCRE2_CASELESS) }
+        if o.contains(.multiline) { options |= UInt32(PCRE2_MULTILINE) }
+        if o.contains(.dotAll) { options |= UInt32(PCRE2_DOTALL) }
+        if o.contains(.extended) { options |= UInt32(PCRE2_EXTENDED) }
+        if o.contains(.anchored) { options |= UInt32(PCRE2_ANCHORED) }
+        if o.contains(.dollarEndOnly) { options |= UInt32(PCRE2_DOLLAR_ENDONLY) }
+        if o.contains(.ungreedy) { options |= UInt32(PCRE2_UNGREEDY) }
+        if o.contains(.utf) { options |= UInt32(PCRE2_UTF) | UInt32(PCRE2_UCP) }
+        if o.contains(.dupNames) { options |= UInt32(PCRE2_DUPNAMES) }
+        if o.contains(.noAutoCapture) { options |= UInt32(PCRE2_NO_AUTO_CAPTURE) }
+
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let code = pattern.body.withUnsafeBufferPointer { body in
+            cpcre2_compile(body.baseAddress ?? emptyPattern, body.count, options, &errorCode, &errorOffset)
+        }
+        guard let code else {
+            throw .compile(Self.message(for: errorCode), offset: errorOffset)
+        }
+        _ = cpcre2_jit_compile(code)   // as PHP: without JIT the interpreter still answers
+        return PCRE2Pattern(code: code, context: context, engine: self)
+    }
+
+    /// PCRE2's own text for an error code.
+    static func message(for code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = cpcre2_error_message(code, &buffer, buffer.count)
+        guard length > 0 else { return "error \(code)" }
+        return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+    }
+}
+
+private let emptyPattern: UnsafePointer<UInt8> = {
+    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    p.initialize(to: 0)
+    return UnsafePointer(p)
+}()
+
+/// A pattern compiled by PCRE2, with the match data block it reuses for every attempt.
+final class PCRE2Pattern: CompiledPattern {
+    private let code: OpaquePointer
+    private let matchData: OpaquePointer
+    private let context: OpaquePointer?
+    /// Keeps the engine, and so the shared match context, alive as long as the pattern.
+    private let engine: PCRE2Engine
+    let groupCount: Int
+
+    init(code: OpaquePointer, context: OpaquePointer?, engine: PCRE2Engine) {
+        self.code = code
+        self.context = context
+        self.engine = engine
+        matchData = cpcre2_match_data_create(code)
+        groupCount = Int(cpcre2_capture_count(code))
+    }
+
+    deinit {
+        cpcre2_match_data_free(matchData)
+        cpcre2_code_free(code)
+    }
+
+    func firstMatch(in subject: Subject, from offset: Int, options: MatchOptions) throws(RegexError) -> Match? {
+        // The UTF-8 check was made once by Preg, as PHP makes it on the first call only.
+        var flags = UInt32(PCRE2_NO_UTF_CHECK)
+        if options.contains(.anchored) { flags |= UInt32(PCRE2_ANCHORED) }
+        if options.contains(.notEmptyAtStart) { flags |= UInt32(PCRE2_NOTEMPTY_ATSTART) }
+        let rc = subject.bytes.withUnsafeBufferPointer { bytes in
+            cpcre2_match(code, bytes.baseAddress ?? emptyPattern, bytes.count, offset, flags, matchData, context)
+        }
+        if rc == PCRE2_ERROR_NOMATCH { return nil }
+        if rc < 0 {
+            switch rc {
+            case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
+                throw .matchLimit
+            case PCRE2_ERROR_UTF8_ERR1...PCRE2_ERROR_UTF8_ERR21:
+                throw .badUTF8
+            default:
+                throw .internalError(PCRE2Engine.message(for: rc))
+            }
+        }
+        var m = Match(groupCount: groupCount)
+        let unset = cpcre2_unset()
+        var start = 0
+        var end = 0
+        for group in 0...groupCount {
+            cpcre2_ovector_pair(matchData, UInt32(group), &start, &end)
+            if start != unset {
+                m.offsets[2 * group] = start
+                m.offsets[2 * group + 1] = end
+            }
+        }
+        return m
+    }
+}

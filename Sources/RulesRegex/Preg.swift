@@ -1,0 +1,306 @@
+/// PHP's `preg_*` functions over any ``RegexEngine``: the subset the reference engine uses,
+/// with PHP 8.2's semantics (ext/pcre/php_pcre.c).
+///
+/// The signatures mirror PHP's so that a port reads like its original: a function returns
+/// what PHP returns (`nil` standing for `false` or `null`) and fills `matches` the way PHP
+/// fills `$matches`. The reason for a failure is kept in ``lastError`` (PHP's
+/// `preg_last_error`) and passed to ``warningHandler`` (PHP's warning).
+///
+/// Not thread-safe: compiled patterns keep per-pattern match state. Use one per thread.
+public final class Preg {
+    /// A compiled pattern together with how it was written.
+    public final class Regex {
+        public let pattern: PHPPattern
+        public let compiled: any CompiledPattern
+
+        init(pattern: PHPPattern, compiled: any CompiledPattern) {
+            self.pattern = pattern
+            self.compiled = compiled
+        }
+
+        var isUTF: Bool { pattern.options.contains(.utf) }
+    }
+
+    /// A captured group with its byte offset, as `PREG_OFFSET_CAPTURE` gives it; an unset
+    /// group is `("", -1)`.
+    public struct Capture: Hashable, Sendable {
+        public var text: Bytes
+        public var offset: Int
+
+        public init(text: Bytes, offset: Int) {
+            self.text = text
+            self.offset = offset
+        }
+    }
+
+    public let engine: any RegexEngine
+    /// The failure of the last call, or `nil` when it succeeded.
+    public private(set) var lastError: RegexError?
+    /// Called with PHP's warning text (`preg_match(): Compilation failed: ...`) whenever
+    /// PHP would print a warning.
+    public var warningHandler: ((String) -> Void)?
+
+    /// Compiled patterns by source, as PHP's per-process regex cache; cleared when full.
+    private var cache: [Bytes: Result<Regex, RegexError>] = [:]
+    private static let cacheLimit = 4096
+
+    public init(engine: any RegexEngine) {
+        self.engine = engine
+    }
+
+    // MARK: Compiling
+
+    /// The compiled form of a PHP pattern such as `"#(,+)#u"`, from the cache when it was
+    /// compiled before.
+    public func compile(_ source: Bytes) -> Result<Regex, RegexError> {
+        if let cached = cache[source] { return cached }
+        let result: Result<Regex, RegexError>
+        do {
+            let pattern = try PHPPattern(source)
+            result = .success(Regex(pattern: pattern, compiled: try engine.compile(pattern)))
+        } catch {
+            result = .failure(error)
+        }
+        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[source] = result
+        return result
+    }
+
+    public func compile(_ source: String) -> Result<Regex, RegexError> {
+        compile(Bytes(php: source))
+    }
+
+    // MARK: preg_match
+
+    /// `preg_match($pattern, $subject, $matches)`: 1 or 0, or `nil` (PHP's `false`) on
+    /// failure. `matches` gets the whole match and the groups up to the last one that took
+    /// part; an unset group before it is empty.
+    @discardableResult
+    public func match(_ pattern: Bytes, _ subject: Bytes, _ matches: inout [Bytes]) -> Int? {
+        guard let regex = regex(pattern, function: "preg_match") else { return nil }
+        return match(regex, subject, &matches)
+    }
+
+    @discardableResult
+    public func match(_ regex: Regex, _ subject: Bytes, _ matches: inout [Bytes]) -> Int? {
+        lastError = nil
+        let prepared = Subject(subject)
+        do {
+            try checkUTF8(regex, prepared)
+            guard let found = try regex.compiled.firstMatch(in: prepared, from: 0, options: []) else {
+                matches = []
+                return 0
+            }
+            matches = (0..<found.setCount).map { group in
+                found.range(group).map { Array(subject[$0]) } ?? []
+            }
+            return 1
+        } catch {
+            matches = []
+            fail(error, function: "preg_match")
+            return nil
+        }
+    }
+
+    /// `preg_match($pattern, $subject)` when only the answer matters.
+    public func matches(_ pattern: Bytes, _ subject: Bytes) -> Int? {
+        var ignored: [Bytes] = []
+        return match(pattern, subject, &ignored)
+    }
+
+    public func matches(_ regex: Regex, _ subject: Bytes) -> Int? {
+        var ignored: [Bytes] = []
+        return match(regex, subject, &ignored)
+    }
+
+    // MARK: preg_match_all
+
+    /// `preg_match_all($pattern, $subject, $matches, PREG_OFFSET_CAPTURE)` in the default
+    /// `PREG_PATTERN_ORDER`: `matches[group][n]` is group `group` of the `n`-th match.
+    /// Returns the number of matches, or `nil` (PHP's `false`) on failure. As in PHP, a
+    /// pattern that does not compile leaves `matches` untouched, and a failure while
+    /// matching leaves the groups of the matches found before it.
+    @discardableResult
+    public func matchAll(_ pattern: Bytes, _ subject: Bytes, _ matches: inout [[Capture]]?) -> Int? {
+        guard let regex = regex(pattern, function: "preg_match_all") else { return nil }
+        return matchAll(regex, subject, &matches)
+    }
+
+    @discardableResult
+    public func matchAll(_ regex: Regex, _ subject: Bytes, _ matches: inout [[Capture]]?) -> Int? {
+        lastError = nil
+        let prepared = Subject(subject)
+        let (found, error) = globalMatches(regex, prepared, limit: -1)
+        let groups = regex.compiled.groupCount + 1
+        var sets = Array(repeating: [Capture](), count: groups)
+        for m in found {
+            let count = m.setCount
+            for group in 0..<groups {
+                if group < count, let range = m.range(group) {
+                    sets[group].append(Capture(text: Array(subject[range]), offset: range.lowerBound))
+                } else {
+                    sets[group].append(Capture(text: [], offset: -1))
+                }
+            }
+        }
+        matches = sets
+        if let error {
+            fail(error, function: "preg_match_all")
+            return nil
+        }
+        return found.count
+    }
+
+    // MARK: preg_replace
+
+    /// `preg_replace($pattern, $replacement, $subject, $limit)`: the subject with each match
+    /// replaced, or `nil` (PHP's `null`) on failure. The replacement may refer to groups as
+    /// `$n`, `${n}` or `\n` (n up to 99); `\\` before `$` or `\` makes it literal.
+    public func replace(_ pattern: Bytes, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1) -> Bytes? {
+        guard let regex = regex(pattern, function: "preg_replace") else { return nil }
+        return replace(regex, replacement, subject, limit: limit)
+    }
+
+    public func replace(_ regex: Regex, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1) -> Bytes? {
+        lastError = nil
+        let prepared = Subject(subject)
+        let (found, error) = globalMatches(regex, prepared, limit: limit)
+        if let error {
+            fail(error, function: "preg_replace")
+            return nil
+        }
+        if found.isEmpty { return subject }
+        var result = Bytes()
+        result.reserveCapacity(subject.count)
+        var copied = 0
+        for m in found {
+            result.append(contentsOf: subject[copied..<m.start])
+            Self.appendReplacement(replacement, for: m, of: subject, to: &result)
+            copied = m.end
+        }
+        result.append(contentsOf: subject[copied...])
+        return result
+    }
+
+    /// `preg_replace` over an array of subjects, as PHP applies it to each value in turn.
+    public func replace(_ pattern: Bytes, _ replacement: Bytes, _ subjects: [Bytes?]) -> [Bytes?] {
+        subjects.map { $0.flatMap { replace(pattern, replacement, $0) } }
+    }
+
+    /// Expands a replacement template for one match (php_pcre_replace_impl's copy loop and
+    /// preg_get_backref).
+    static func appendReplacement(_ template: Bytes, for m: Match, of subject: Bytes, to out: inout Bytes) {
+        let count = m.setCount
+        let end = template.count
+        func at(_ i: Int) -> UInt8 { i < end ? template[i] : 0 }
+        var walk = 0
+        var lastCopied: UInt8 = 0
+        while walk < end {
+            let c = template[walk]
+            if c == UInt8(ascii: "\\") || c == UInt8(ascii: "$") {
+                if lastCopied == UInt8(ascii: "\\") {
+                    out[out.count - 1] = c
+                    walk += 1
+                    lastCopied = 0
+                    continue
+                }
+                if let (group, next) = backReference(in: template, at: walk, byte: at) {
+                    if group < count, let range = m.range(group) {
+                        out.append(contentsOf: subject[range])
+                    }
+                    walk = next
+                    continue
+                }
+            }
+            out.append(c)
+            lastCopied = c
+            walk += 1
+        }
+    }
+
+    /// PHP's preg_get_backref: `$n`, `$nn`, `${n}`, `${nn}`, `\n`, `\nn` at `start`.
+    private static func backReference(in template: Bytes, at start: Int, byte: (Int) -> UInt8) -> (Int, Int)? {
+        var walk = start
+        if byte(walk + 1) == 0 { return nil }
+        var inBrace = false
+        if byte(walk) == UInt8(ascii: "$"), byte(walk + 1) == UInt8(ascii: "{") {
+            inBrace = true
+            walk += 1
+        }
+        walk += 1
+        func digit(_ b: UInt8) -> Int? { (0x30...0x39).contains(b) ? Int(b - 0x30) : nil }
+        guard var group = digit(byte(walk)) else { return nil }
+        walk += 1
+        if let second = digit(byte(walk)) {
+            group = group * 10 + second
+            walk += 1
+        }
+        if inBrace {
+            guard byte(walk) == UInt8(ascii: "}") else { return nil }
+            walk += 1
+        }
+        return (group, walk)
+    }
+
+    // MARK: The global loop
+
+    /// The matches PHP's global loop finds (up to `limit` when it is not negative), and the
+    /// error that stopped it, if any. After an empty match PHP tries again at the same
+    /// offset for a non-empty match anchored there, and failing that moves on by one
+    /// character (one UTF-8 sequence under `/u`), as Perl's `/g` does.
+    func globalMatches(_ regex: Regex, _ subject: Subject, limit: Int) -> ([Match], RegexError?) {
+        var found: [Match] = []
+        do {
+            try checkUTF8(regex, subject)
+            if limit == 0 { return ([], nil) }
+            if let all = try regex.compiled.allMatches(in: subject) {
+                return (limit < 0 ? all : Array(all.prefix(limit)), nil)
+            }
+            let length = subject.bytes.count
+            var offset = 0
+            var options: MatchOptions = []
+            while true {
+                if let m = try regex.compiled.firstMatch(in: subject, from: offset, options: options) {
+                    found.append(m)
+                    if limit > 0, found.count >= limit { break }
+                    offset = m.end
+                    options = m.end == m.start ? [.notEmptyAtStart, .anchored] : []
+                } else if !options.isEmpty, offset < length {
+                    offset += regex.isUTF ? max(1, UTF8Bytes.sequenceLength(lead: subject.bytes[offset])) : 1
+                    options = []
+                } else {
+                    break
+                }
+            }
+            return (found, nil)
+        } catch {
+            return (found, error)
+        }
+    }
+
+    // MARK: Helpers
+
+    private func checkUTF8(_ regex: Regex, _ subject: Subject) throws(RegexError) {
+        if regex.isUTF, !UTF8Bytes.isValid(subject.bytes) { throw .badUTF8 }
+    }
+
+    private func regex(_ pattern: Bytes, function: String) -> Regex? {
+        switch compile(pattern) {
+        case .success(let regex):
+            return regex
+        case .failure(let error):
+            fail(error, function: function)
+            return nil
+        }
+    }
+
+    private func fail(_ error: RegexError, function: String) {
+        lastError = error
+        switch error {
+        case .pattern, .compile:
+            warningHandler?("\(function)(): \(error)")
+        case .badUTF8, .matchLimit, .internalError:
+            break   // PHP reports these through preg_last_error() only
+        }
+    }
+}
