@@ -53,6 +53,20 @@ static inline int cpcre2_match(const cpcre2_code *code, const unsigned char *sub
     return pcre2_match_8(code, subject, length, start, options, data, context);
 }
 
+/// The JIT's fast path: no argument checks and no fall-back to the interpreter. Only for
+/// patterns the JIT compiled, and without match-time PCRE2_ANCHORED (the JIT ignores it).
+static inline int cpcre2_jit_match(const cpcre2_code *code, const unsigned char *subject, size_t length,
+                                   size_t start, uint32_t options, cpcre2_match_data *data,
+                                   cpcre2_match_context *context) {
+    return pcre2_jit_match_8(code, subject, length, start, options, data, context);
+}
+
+/// True when the JIT compiled the pattern completely.
+static inline int cpcre2_jit_compiled(const cpcre2_code *code) {
+    size_t size = 0;
+    return pcre2_pattern_info_8(code, PCRE2_INFO_JITSIZE, &size) == 0 && size > 0;
+}
+
 /// Start and end of capture `group` of the last match; PCRE2_UNSET for an unset group.
 static inline void cpcre2_ovector_pair(cpcre2_match_data *data, uint32_t group, size_t *start, size_t *end) {
     PCRE2_SIZE *ovector = pcre2_get_ovector_pointer_8(data);

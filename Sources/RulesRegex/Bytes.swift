@@ -23,6 +23,11 @@ public enum UTF8Bytes {
         while i < n {
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
+            if b & 0xE0 == 0xC0 {   // the common 2-byte case (Cyrillic) first
+                guard b >= 0xC2, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 else { return false }
+                i += 2
+                continue
+            }
             let length = sequenceLength(lead: b)
             if length == 0 || i + length > n { return false }
             for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return false }

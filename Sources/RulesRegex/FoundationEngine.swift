@@ -9,11 +9,15 @@ public final class FoundationEngine: RegexEngine {
 
     public init() {}
 
+    /// Only `\n` ends a line for ICU's `^` and `$`, as for PCRE2 with PHP's defaults; the
+    /// translation uses no other flag-dependent construct.
+    static let icuOptions: NSRegularExpression.Options = [.useUnixLineSeparators]
+
     public func compile(_ pattern: PHPPattern) throws(RegexError) -> any CompiledPattern {
         let translation = try ICUTranslation(body: pattern.body, options: pattern.options)
         let regex: NSRegularExpression
         do {
-            regex = try NSRegularExpression(pattern: translation.pattern, options: [])
+            regex = try NSRegularExpression(pattern: translation.pattern, options: FoundationEngine.icuOptions)
         } catch {
             throw .compile("ICU rejected the translated pattern (\(error.localizedDescription))", offset: 0)
         }
@@ -27,56 +31,66 @@ public final class FoundationEngine: RegexEngine {
 
 /// A subject in the form ICU reads, with the way back from UTF-16 offsets to byte offsets.
 final class ICUSubject {
+    let utf: Bool
     let string: String
     let utf16Count: Int
-    /// Byte offset of each UTF-16 offset, and of the end; `nil` in byte mode, where the two
-    /// are the same.
-    let byteOffsets: [Int]?
+    private let bytes: [UInt8]
+    /// Byte offset of each UTF-16 offset, and of the end; built when first needed, and
+    /// never in byte mode, where the two are the same.
+    private var byteOffsets: [Int]?
 
-    init(_ bytes: Bytes, utf: Bool) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, utf: Bool) {
+        self.utf = utf
+        bytes = Array(buffer)
         if utf {
-            var units: [UInt16] = []
-            var offsets: [Int] = []
-            units.reserveCapacity(bytes.count)
-            offsets.reserveCapacity(bytes.count + 1)
-            bytes.withUnsafeBufferPointer { buffer in
-                var i = 0
-                while i < buffer.count {
-                    let (scalar, length) = UTF8Bytes.decode(buffer, at: i)
-                    if scalar < 0x10000 {
-                        units.append(UInt16(scalar))
-                        offsets.append(i)
-                    } else {
-                        let v = scalar - 0x10000
-                        units.append(UInt16(0xD800 + (v >> 10)))
-                        units.append(UInt16(0xDC00 + (v & 0x3FF)))
-                        offsets.append(i)
-                        offsets.append(i)
-                    }
-                    i += length
+            // Valid UTF-8 (checked by Preg): the String is a copy, and the UTF-16 length is
+            // one unit per character plus one more for each four-byte character.
+            string = String(decoding: buffer, as: UTF8.self)
+            var units = 0
+            for b in buffer where b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+            utf16Count = units
+        } else {
+            // One character per byte, U+0000...U+00FF, so offsets are byte offsets.
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(buffer.count + buffer.count / 4)
+            for b in buffer {
+                if b < 0x80 {
+                    utf8.append(b)
+                } else {
+                    utf8.append(0xC0 | b >> 6)
+                    utf8.append(0x80 | b & 0x3F)
                 }
             }
-            offsets.append(bytes.count)
-            string = String(decoding: units, as: UTF16.self)
-            utf16Count = units.count
-            byteOffsets = offsets
-        } else {
-            // One UTF-16 unit per byte: U+0000...U+00FF, so offsets are byte offsets.
-            let units = bytes.map { UInt16($0) }
-            string = String(decoding: units, as: UTF16.self)
-            utf16Count = units.count
-            byteOffsets = nil
+            string = String(decoding: utf8, as: UTF8.self)
+            utf16Count = buffer.count
         }
+    }
+
+    private func offsetMap() -> [Int] {
+        if let byteOffsets { return byteOffsets }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(utf16Count + 1)
+        var i = 0
+        while i < bytes.count {
+            let length = UTF8Bytes.sequenceLength(lead: bytes[i])
+            offsets.append(i)
+            if length == 4 { offsets.append(i) }
+            i += max(length, 1)
+        }
+        offsets.append(bytes.count)
+        byteOffsets = offsets
+        return offsets
     }
 
     @inline(__always)
     func byteOffset(_ utf16: Int) -> Int {
-        byteOffsets?[utf16] ?? utf16
+        utf ? offsetMap()[utf16] : utf16
     }
 
     /// UTF-16 offset of a byte offset on a character boundary.
     func utf16Offset(_ byte: Int) -> Int {
-        guard let map = byteOffsets else { return byte }
+        guard utf, byte > 0 else { return byte }
+        let map = offsetMap()
         var low = 0
         var high = map.count - 1
         while low < high {
@@ -106,16 +120,16 @@ final class FoundationPattern: CompiledPattern {
 
     private static let bounds: NSRegularExpression.MatchingOptions = [.withTransparentBounds, .withoutAnchoringBounds]
 
-    private func icuSubject(_ subject: Subject) -> ICUSubject {
-        let key = utf ? 1 : 2
-        if let cached = subject.engineCache[key] as? ICUSubject { return cached }
-        let converted = ICUSubject(subject.bytes, utf: utf)
-        subject.engineCache[key] = converted
+    private func icuSubject(_ subject: UnsafeBufferPointer<UInt8>, _ scratch: inout AnyObject?) -> ICUSubject {
+        if let cached = scratch as? ICUSubject, cached.utf == utf { return cached }
+        let converted = ICUSubject(subject, utf: utf)
+        scratch = converted
         return converted
     }
 
-    func firstMatch(in subject: Subject, from offset: Int, options: MatchOptions) throws(RegexError) -> Match? {
-        let text = icuSubject(subject)
+    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+                    scratch: inout AnyObject?) throws(RegexError) -> Match? {
+        let text = icuSubject(subject, &scratch)
         let start = text.utf16Offset(offset)
         var matching = Self.bounds
         if anchored || options.contains(.anchored) { matching.insert(.anchored) }
@@ -131,10 +145,11 @@ final class FoundationPattern: CompiledPattern {
 
     /// ICU's own iteration finds what PHP's loop finds as long as no match can be empty:
     /// then each search resumes at the end of the previous match, as PHP's does.
-    func allMatches(in subject: Subject) throws(RegexError) -> [Match]? {
+    func allMatches(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?) throws(RegexError) -> [Match]? {
         guard !translation.canMatchEmpty, !anchored else { return nil }
-        let text = icuSubject(subject)
-        let results = regex.matches(in: text.string, options: Self.bounds, range: NSRange(location: 0, length: text.utf16Count))
+        let text = icuSubject(subject, &scratch)
+        let start = text.utf16Offset(offset)
+        let results = regex.matches(in: text.string, options: Self.bounds, range: NSRange(location: start, length: text.utf16Count - start))
         return results.map { match(from: $0, in: text, groupShift: 0) }
     }
 
@@ -143,8 +158,8 @@ final class FoundationPattern: CompiledPattern {
         for group in 0...groupCount {
             let r = result.range(at: group == 0 ? 0 : group + groupShift)
             guard r.location != NSNotFound else { continue }
-            m.offsets[2 * group] = text.byteOffset(r.location)
-            m.offsets[2 * group + 1] = text.byteOffset(r.location + r.length)
+            m[2 * group] = text.byteOffset(r.location)
+            m[2 * group + 1] = text.byteOffset(r.location + r.length)
         }
         return m
     }
@@ -160,7 +175,7 @@ final class FoundationPattern: CompiledPattern {
         let rest = "(?<gRest>\(ICU.any)*)"
         let pattern = "(?=\(rest))(?:\(translation.pattern))(?!\\k<gRest>\(ICU.subjectEnd))"
         do {
-            let compiled = try NSRegularExpression(pattern: pattern, options: [])
+            let compiled = try NSRegularExpression(pattern: pattern, options: FoundationEngine.icuOptions)
             notEmptyRegex = compiled
             return compiled
         } catch {

@@ -1206,6 +1206,18 @@ enum ByteClass {
 
 // MARK: - Emitter
 
+extension Node {
+    /// True when the ICU text of this node is one atom a quantifier can follow directly.
+    var isSingleICUAtom: Bool {
+        switch self {
+        case .literal, .charClass: return true
+        case .group(let kind, _): return !kind.isLookaround
+        case .raw(let text, _, _): return text == ICU.notNewline || text == ICU.any
+        default: return false
+        }
+    }
+}
+
 /// Writes the syntax tree in ICU syntax.
 struct ICUEmitter {
     let utf: Bool
@@ -1238,6 +1250,11 @@ struct ICUEmitter {
         case .sequence(let items):
             for item in items { emit(item) }
         case .alternation(let branches):
+            // ICU tries the branches one by one at every position; a lookahead for the
+            // characters a branch can start with lets it pass over a position at once.
+            if branches.count > 3, let first = node.firstCharacters, !first.isEmpty {
+                output += "(?=[" + Self.setBody(ranges: first.sorted().map { $0...$0 }, properties: []) + "])"
+            }
             output += "(?:"
             for (i, branch) in branches.enumerated() {
                 if i > 0 { output += "|" }
@@ -1245,13 +1262,21 @@ struct ICUEmitter {
             }
             output += ")"
         case .repeated(let inner, let low, let high, let mode):
-            output += "(?:"
-            emit(inner)
-            output += ")"
-            if let high {
-                output += low == high ? "{\(low)}" : "{\(low),\(high)}"
+            // A single character, set or group takes the quantifier as it is; anything else
+            // is wrapped first. The short forms let ICU use its fast loops.
+            var body = ICUEmitter(utf: utf)
+            body.emit(inner)
+            if inner.isSingleICUAtom {
+                output += body.output
             } else {
-                output += "{\(low),}"
+                output += "(?:" + body.output + ")"
+            }
+            switch (low, high) {
+            case (0, nil): output += "*"
+            case (1, nil): output += "+"
+            case (0, 1): output += "?"
+            case (_, nil): output += "{\(low),}"
+            case (_, let high?): output += low == high ? "{\(low)}" : "{\(low),\(high)}"
             }
             switch mode {
             case .greedy: break
@@ -1324,14 +1349,18 @@ struct ICUEmitter {
 
 /// ICU spellings of PCRE2 constructs whose meaning does not depend on ICU's flags.
 enum ICU {
-    /// Any character.
+    /// Any character. Not ICU's dot with DOTALL, which takes `\\r\\n` as one character.
     static let any = "[\\x{0}-\\x{10FFFF}]"
     /// No character.
     static let nothing = "[^\\x{0}-\\x{10FFFF}]"
-    static let notNewline = "[^\\x{A}]"
-    static let subjectStart = "(?<!\(any))"
-    static let subjectEnd = "(?!\(any))"
-    static let subjectEndOrFinalNewline = "(?=\\x{A}?(?!\(any)))"
+    /// ICU's dot under UREGEX_UNIX_LINES: anything but `\\n`, as PCRE2's.
+    static let notNewline = "."
+    /// ICU's own anchors, compiled with UREGEX_UNIX_LINES and matched without anchoring
+    /// bounds, mean what PCRE2's do; written this way ICU also knows the pattern is anchored
+    /// and tries one position only.
+    static let subjectStart = "^"
+    static let subjectEnd = "\\z"
+    static let subjectEndOrFinalNewline = "$"
     static let lineStart = "(?:(?<!\(any))|(?<=\\x{A})(?=\(any)))"
     static let lineEnd = "(?=\\x{A}|(?!\(any)))"
     static let newlineSequenceUTF = "(?>\\x{D}\\x{A}|[\\x{A}-\\x{D}\\x{85}\\x{2028}\\x{2029}])"

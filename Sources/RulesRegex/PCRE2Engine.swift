@@ -69,6 +69,8 @@ final class PCRE2Pattern: CompiledPattern {
     /// Keeps the engine, and so the shared match context, alive as long as the pattern.
     private let engine: PCRE2Engine
     let groupCount: Int
+    /// Whether `pcre2_jit_match` can be called directly, skipping `pcre2_match`'s checks.
+    private let jitCompiled: Bool
 
     init(code: OpaquePointer, context: OpaquePointer?, engine: PCRE2Engine) {
         self.code = code
@@ -76,6 +78,7 @@ final class PCRE2Pattern: CompiledPattern {
         self.engine = engine
         matchData = cpcre2_match_data_create(code)
         groupCount = Int(cpcre2_capture_count(code))
+        jitCompiled = cpcre2_jit_compiled(code) != 0
     }
 
     deinit {
@@ -83,14 +86,17 @@ final class PCRE2Pattern: CompiledPattern {
         cpcre2_code_free(code)
     }
 
-    func firstMatch(in subject: Subject, from offset: Int, options: MatchOptions) throws(RegexError) -> Match? {
+    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+                    scratch: inout AnyObject?) throws(RegexError) -> Match? {
         // The UTF-8 check was made once by Preg, as PHP makes it on the first call only.
         var flags = UInt32(PCRE2_NO_UTF_CHECK)
         if options.contains(.anchored) { flags |= UInt32(PCRE2_ANCHORED) }
         if options.contains(.notEmptyAtStart) { flags |= UInt32(PCRE2_NOTEMPTY_ATSTART) }
-        let rc = subject.bytes.withUnsafeBufferPointer { bytes in
-            cpcre2_match(code, bytes.baseAddress ?? emptyPattern, bytes.count, offset, flags, matchData, context)
-        }
+        let direct = jitCompiled && !options.contains(.anchored)
+        let base = subject.baseAddress ?? emptyPattern
+        let rc = direct
+            ? cpcre2_jit_match(code, base, subject.count, offset, flags, matchData, context)
+            : cpcre2_match(code, base, subject.count, offset, flags, matchData, context)
         if rc == PCRE2_ERROR_NOMATCH { return nil }
         if rc < 0 {
             switch rc {
@@ -109,8 +115,8 @@ final class PCRE2Pattern: CompiledPattern {
         for group in 0...groupCount {
             cpcre2_ovector_pair(matchData, UInt32(group), &start, &end)
             if start != unset {
-                m.offsets[2 * group] = start
-                m.offsets[2 * group + 1] = end
+                m[2 * group] = start
+                m[2 * group + 1] = end
             }
         }
         return m

@@ -12,10 +12,20 @@ public final class Preg {
     public final class Regex {
         public let pattern: PHPPattern
         public let compiled: any CompiledPattern
+        let prefilter: MatchPrefilter?
 
         init(pattern: PHPPattern, compiled: any CompiledPattern) {
             self.pattern = pattern
             self.compiled = compiled
+            prefilter = MatchPrefilter(pattern: pattern)
+        }
+
+        /// Where the first attempt starts: 0, or later when the pattern's structure shows no
+        /// match can start earlier; `nil` when no match is possible at all.
+        func firstStart(_ subject: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let prefilter else { return 0 }
+            guard prefilter.mayMatch(subject) else { return nil }
+            return prefilter.earliestStart(subject)
         }
 
         var isUTF: Bool { pattern.options.contains(.utf) }
@@ -82,12 +92,16 @@ public final class Preg {
     }
 
     @discardableResult
-    public func match(_ regex: Regex, _ subject: Bytes, _ matches: inout [Bytes]) -> Int? {
+    public func match(_ regex: Regex, _ subject: Bytes, _ matches: inout [Bytes], knownValidUTF8: Bool = false) -> Int? {
         lastError = nil
-        let prepared = Subject(subject)
         do {
-            try checkUTF8(regex, prepared)
-            guard let found = try regex.compiled.firstMatch(in: prepared, from: 0, options: []) else {
+            let found = try subject.withUnsafeBufferPointer { buffer throws(RegexError) -> Match? in
+                if !knownValidUTF8 { try checkUTF8(regex, buffer) }
+                guard let start = regex.firstStart(buffer) else { return nil }
+                var scratch: AnyObject?
+                return try regex.compiled.firstMatch(in: buffer, from: start, options: [], scratch: &scratch)
+            }
+            guard let found else {
                 matches = []
                 return 0
             }
@@ -102,15 +116,32 @@ public final class Preg {
         }
     }
 
+    /// `preg_match` when the caller wants the offsets, not copies of the groups: the match,
+    /// `nil` for no match or a failure (then ``lastError`` says which).
+    public func firstMatch(_ regex: Regex, _ subject: Bytes, knownValidUTF8: Bool = false) -> Match? {
+        lastError = nil
+        do {
+            return try subject.withUnsafeBufferPointer { buffer throws(RegexError) -> Match? in
+                if !knownValidUTF8 { try checkUTF8(regex, buffer) }
+                guard let start = regex.firstStart(buffer) else { return nil }
+                var scratch: AnyObject?
+                return try regex.compiled.firstMatch(in: buffer, from: start, options: [], scratch: &scratch)
+            }
+        } catch {
+            fail(error, function: "preg_match")
+            return nil
+        }
+    }
+
     /// `preg_match($pattern, $subject)` when only the answer matters.
     public func matches(_ pattern: Bytes, _ subject: Bytes) -> Int? {
         var ignored: [Bytes] = []
         return match(pattern, subject, &ignored)
     }
 
-    public func matches(_ regex: Regex, _ subject: Bytes) -> Int? {
-        var ignored: [Bytes] = []
-        return match(regex, subject, &ignored)
+    public func matches(_ regex: Regex, _ subject: Bytes, knownValidUTF8: Bool = false) -> Int? {
+        if firstMatch(regex, subject, knownValidUTF8: knownValidUTF8) != nil { return 1 }
+        return lastError == nil ? 0 : nil
     }
 
     // MARK: preg_match_all
@@ -129,8 +160,7 @@ public final class Preg {
     @discardableResult
     public func matchAll(_ regex: Regex, _ subject: Bytes, _ matches: inout [[Capture]]?) -> Int? {
         lastError = nil
-        let prepared = Subject(subject)
-        let (found, error) = globalMatches(regex, prepared, limit: -1)
+        let (found, error) = globalMatches(regex, subject, limit: -1)
         let groups = regex.compiled.groupCount + 1
         var sets = Array(repeating: [Capture](), count: groups)
         for m in found {
@@ -161,23 +191,28 @@ public final class Preg {
         return replace(regex, replacement, subject, limit: limit)
     }
 
-    public func replace(_ regex: Regex, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1) -> Bytes? {
+    /// `knownValidUTF8` skips the UTF-8 check of a `/u` subject when the caller has made
+    /// sure of it (the stemmer, whose input comes out of `mb_strtolower`); the answer is the
+    /// same, the check is only not repeated.
+    public func replace(_ regex: Regex, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
+                        knownValidUTF8: Bool = false) -> Bytes? {
         lastError = nil
-        let prepared = Subject(subject)
-        let (found, error) = globalMatches(regex, prepared, limit: limit)
+        var result: Bytes?
+        var copied = 0
+        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8) { m in
+            if result == nil {
+                result = Bytes()
+                result!.reserveCapacity(subject.count + replacement.count)
+            }
+            result!.append(contentsOf: subject[copied..<m.start])
+            Self.appendReplacement(replacement, for: m, of: subject, to: &result!)
+            copied = m.end
+        }
         if let error {
             fail(error, function: "preg_replace")
             return nil
         }
-        if found.isEmpty { return subject }
-        var result = Bytes()
-        result.reserveCapacity(subject.count)
-        var copied = 0
-        for m in found {
-            result.append(contentsOf: subject[copied..<m.start])
-            Self.appendReplacement(replacement, for: m, of: subject, to: &result)
-            copied = m.end
-        }
+        guard var result else { return subject }
         result.append(contentsOf: subject[copied...])
         return result
     }
@@ -248,40 +283,55 @@ public final class Preg {
     /// error that stopped it, if any. After an empty match PHP tries again at the same
     /// offset for a non-empty match anchored there, and failing that moves on by one
     /// character (one UTF-8 sequence under `/u`), as Perl's `/g` does.
-    func globalMatches(_ regex: Regex, _ subject: Subject, limit: Int) -> ([Match], RegexError?) {
+    func globalMatches(_ regex: Regex, _ subject: Bytes, limit: Int, knownValidUTF8: Bool = false) -> ([Match], RegexError?) {
         var found: [Match] = []
-        do {
-            try checkUTF8(regex, subject)
-            if limit == 0 { return ([], nil) }
-            if let all = try regex.compiled.allMatches(in: subject) {
-                return (limit < 0 ? all : Array(all.prefix(limit)), nil)
-            }
-            let length = subject.bytes.count
-            var offset = 0
-            var options: MatchOptions = []
-            while true {
-                if let m = try regex.compiled.firstMatch(in: subject, from: offset, options: options) {
-                    found.append(m)
-                    if limit > 0, found.count >= limit { break }
-                    offset = m.end
-                    options = m.end == m.start ? [.notEmptyAtStart, .anchored] : []
-                } else if !options.isEmpty, offset < length {
-                    offset += regex.isUTF ? max(1, UTF8Bytes.sequenceLength(lead: subject.bytes[offset])) : 1
-                    options = []
-                } else {
-                    break
+        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8) { found.append($0) }
+        return (found, error)
+    }
+
+    /// Calls `body` with each match of the global loop, in order; returns the error that
+    /// stopped the loop, if any (the matches before it have been passed on).
+    func forEachMatch(_ regex: Regex, _ subject: Bytes, limit: Int, knownValidUTF8: Bool,
+                      _ body: (Match) -> Void) -> RegexError? {
+        subject.withUnsafeBufferPointer { buffer in
+            var scratch: AnyObject?
+            do throws(RegexError) {
+                if !knownValidUTF8 { try checkUTF8(regex, buffer) }
+                if limit == 0 { return nil }
+                guard let start = regex.firstStart(buffer) else { return nil }
+                if let all = try regex.compiled.allMatches(in: buffer, from: start, scratch: &scratch) {
+                    for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
+                    return nil
                 }
+                let length = buffer.count
+                var offset = start
+                var options: MatchOptions = []
+                var count = 0
+                while true {
+                    if let m = try regex.compiled.firstMatch(in: buffer, from: offset, options: options, scratch: &scratch) {
+                        body(m)
+                        count += 1
+                        if limit > 0, count >= limit { break }
+                        offset = m.end
+                        options = m.end == m.start ? [.notEmptyAtStart, .anchored] : []
+                    } else if !options.isEmpty, offset < length {
+                        offset += regex.isUTF ? max(1, UTF8Bytes.sequenceLength(lead: buffer[offset])) : 1
+                        options = []
+                    } else {
+                        break
+                    }
+                }
+                return nil
+            } catch {
+                return error
             }
-            return (found, nil)
-        } catch {
-            return (found, error)
         }
     }
 
     // MARK: Helpers
 
-    private func checkUTF8(_ regex: Regex, _ subject: Subject) throws(RegexError) {
-        if regex.isUTF, !UTF8Bytes.isValid(subject.bytes) { throw .badUTF8 }
+    private func checkUTF8(_ regex: Regex, _ subject: UnsafeBufferPointer<UInt8>) throws(RegexError) {
+        if regex.isUTF, !UTF8Bytes.isValid(subject) { throw .badUTF8 }
     }
 
     private func regex(_ pattern: Bytes, function: String) -> Regex? {

@@ -30,57 +30,86 @@ public protocol CompiledPattern: AnyObject {
     /// One match attempt on `subject` starting at byte `offset`. Lookbehind sees the bytes
     /// before `offset`, and `^` matches only at byte 0, as with PHP's `$offset` argument.
     /// For a `/u` pattern the subject has already been checked to be valid UTF-8 and
-    /// `offset` is on a character boundary.
-    func firstMatch(in subject: Subject, from offset: Int, options: MatchOptions) throws(RegexError) -> Match?
+    /// `offset` is on a character boundary. `scratch` is the engine's to keep a converted
+    /// form of the subject in between attempts on the same subject; it starts as `nil`.
+    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+                    scratch: inout AnyObject?) throws(RegexError) -> Match?
 
-    /// Every match of PHP's global loop (`preg_match_all`, `preg_replace`) from offset 0,
-    /// when the engine can list them faster than by repeated ``firstMatch(in:from:options:)``
+    /// Every match of PHP's global loop (`preg_match_all`, `preg_replace`) from `offset`,
+    /// when the engine can list them faster than by repeated ``firstMatch(in:from:options:scratch:)``
     /// calls; `nil` to let ``Preg`` run the loop.
-    func allMatches(in subject: Subject) throws(RegexError) -> [Match]?
+    func allMatches(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?) throws(RegexError) -> [Match]?
 }
 
 extension CompiledPattern {
-    public func allMatches(in subject: Subject) throws(RegexError) -> [Match]? { nil }
-}
-
-/// The text a match runs on. A class so that an engine can attach the form of the text it
-/// works on (UTF-16 for ICU) and reuse it for every attempt of a global match.
-public final class Subject {
-    public let bytes: Bytes
-    /// Conversions an engine made of `bytes`, keyed by the engine's choice of key.
-    public var engineCache: [Int: AnyObject] = [:]
-
-    public init(_ bytes: Bytes) {
-        self.bytes = bytes
+    public func allMatches(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?) throws(RegexError) -> [Match]? {
+        nil
     }
 }
 
 /// Byte offsets of one match: for each group from 0 (the whole match) to `groupCount`,
 /// its start and end, or -1 and -1 for a group that did not take part.
+///
+/// Up to six groups are stored inline: a match is made for every successful attempt, and
+/// the stemmer alone makes millions of them.
 public struct Match: Hashable, Sendable {
-    public var offsets: [Int]
-
-    public init(offsets: [Int]) {
-        self.offsets = offsets
-    }
+    private typealias Inline = (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
+    private static let inlineCount = 14
+    private var inline: Inline = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+    private var overflow: [Int]?
+    /// Number of offsets: 2 × (groups + 1).
+    public let count: Int
 
     public init(groupCount: Int) {
-        offsets = Array(repeating: -1, count: 2 * (groupCount + 1))
+        count = 2 * (groupCount + 1)
+        if count > Self.inlineCount { overflow = Array(repeating: -1, count: count) }
     }
 
-    public var start: Int { offsets[0] }
-    public var end: Int { offsets[1] }
+    public init(offsets: [Int]) {
+        self.init(groupCount: offsets.count / 2 - 1)
+        for (i, v) in offsets.enumerated() { self[i] = v }
+    }
+
+    /// Offset `i`: the start of group `i / 2` when `i` is even, its end when odd.
+    public subscript(i: Int) -> Int {
+        get {
+            precondition(i >= 0 && i < count)
+            if let overflow { return overflow[i] }
+            return withUnsafeBytes(of: inline) { $0.load(fromByteOffset: i * MemoryLayout<Int>.stride, as: Int.self) }
+        }
+        set {
+            precondition(i >= 0 && i < count)
+            if overflow != nil {
+                overflow![i] = newValue
+                return
+            }
+            withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: newValue, toByteOffset: i * MemoryLayout<Int>.stride, as: Int.self) }
+        }
+    }
+
+    public var offsets: [Int] { (0..<count).map { self[$0] } }
+
+    public var start: Int { self[0] }
+    public var end: Int { self[1] }
 
     /// PCRE2's return value: one more than the highest group that took part. PHP drops the
     /// groups at and above it from `preg_match`'s array.
     public var setCount: Int {
-        var n = offsets.count / 2
-        while n > 1, offsets[2 * (n - 1)] < 0 { n -= 1 }
+        var n = count / 2
+        while n > 1, self[2 * (n - 1)] < 0 { n -= 1 }
         return n
     }
 
     public func range(_ group: Int) -> Range<Int>? {
-        guard 2 * group + 1 < offsets.count, offsets[2 * group] >= 0 else { return nil }
-        return offsets[2 * group]..<offsets[2 * group + 1]
+        guard 2 * group + 1 < count, self[2 * group] >= 0 else { return nil }
+        return self[2 * group]..<self[2 * group + 1]
+    }
+
+    public static func == (a: Match, b: Match) -> Bool {
+        a.offsets == b.offsets
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(offsets)
     }
 }

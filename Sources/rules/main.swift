@@ -1,9 +1,15 @@
 import RulesRegex
-for name in Engines.names {
-    let preg = Preg(engine: Engines.make(name)!)
-    var m: [Bytes] = []
-    print(name, preg.match(Bytes(php: "/(с[яь])$/u"), Bytes(php: "учиться"), &m) as Any, m.map { String(decoding: $0, as: UTF8.self) })
-    var all: [[Preg.Capture]]? = nil
-    print(preg.matchAll(Bytes(php: "/x*|b/"), Bytes(php: "b"), &all) as Any, all as Any)
-    print(preg.replace(Bytes(php: "#(?<=[^a-zа-я]|^)(запят)[a-zа-я]*#sui"), Bytes(php: "<$1>"), Bytes(php: "Запятая, запятые и ЗАПЯТУЮ.")).map { String(decoding: $0, as: UTF8.self) } as Any)
+import RulesSearch
+import Foundation
+
+let engine = Engines.make(ProcessInfo.processInfo.environment["RULES_ENGINE"] ?? "pcre2")!
+let stemmer = Stemmer(preg: Preg(engine: engine))
+let reader = LineReader()
+let out = OutputBuffer()
+var line = Bytes()
+while let w = try reader.next() {
+    line.removeAll(keepingCapacity: true)
+    line += w; line.append(9); line += stemmer.stem(w); line.append(10)
+    out.write(line)
 }
+out.flush()

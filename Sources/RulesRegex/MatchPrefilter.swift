@@ -1,0 +1,243 @@
+/// What a pattern's structure tells about where its matches can be, so that ``Preg`` can
+/// skip the engine when a subject cannot match and start where a match can first begin.
+///
+/// This is what regex engines do inside (PCRE2 has its own start-of-match optimisations),
+/// done once here for both engines: the regex stays the only judge of every match it could
+/// make; only attempts that cannot succeed are left out. The stemmer's patterns, all
+/// anchored at the end by `$`, are the reason: a word is rejected by its last letter
+/// before any engine runs, and otherwise only its last few letters are searched.
+struct MatchPrefilter {
+    enum EndAnchor {
+        /// `\z`, or `$` with `D`: matches end at the end of the subject.
+        case end
+        /// `$`: matches end at the end or before a newline that ends the subject.
+        case endOrFinalNewline
+    }
+
+    /// How matches end, when every match must end at the end of the subject.
+    let anchor: EndAnchor?
+    /// Bytes every match contains; a subject without them cannot match.
+    let requiredLiteral: Bytes?
+    /// Every character a match can end with (before the anchor), sorted; `nil` when not
+    /// known.
+    let lastCharacters: [UInt32]?
+    /// The longest a match can be, in characters; `nil` when unbounded.
+    let maxLength: Int?
+    let utf: Bool
+    /// A pattern compiled with `A` must match at the start offset, so no later start.
+    let anchoredAtStart: Bool
+
+    /// The prefilter for a pattern, or `nil` when its structure tells nothing useful or the
+    /// pattern uses something the analysis does not model.
+    init?(pattern: PHPPattern) {
+        if pattern.options.contains(.extended) { return nil }
+        guard var parser = try? PCREParser(body: pattern.body, options: pattern.options),
+              let tree = try? parser.parseTopLevel() else { return nil }
+        utf = pattern.options.contains(.utf)
+        anchoredAtStart = pattern.options.contains(.anchored)
+        requiredLiteral = Self.requiredLiteral(of: tree, utf: utf)
+        maxLength = tree.lengths.max
+
+        let branches: [Node]
+        if case .alternation(let list) = tree { branches = list } else { branches = [tree] }
+        var anchor: EndAnchor?
+        var last: Set<UInt32>? = []
+        for branch in branches {
+            guard let (kind, body) = Self.splitEndAnchor(branch), anchor == nil || anchor == kind else {
+                anchor = nil
+                last = nil
+                break
+            }
+            anchor = kind
+            if let l = body.lastCharacters, last != nil { last!.formUnion(l) } else { last = nil }
+        }
+        self.anchor = anchor
+        lastCharacters = anchor == nil ? nil : last?.sorted()
+        if requiredLiteral == nil, anchor == nil { return nil }
+        if requiredLiteral == nil, lastCharacters == nil, maxLength == nil { return nil }
+    }
+
+    /// The longest run of characters every match contains in a row: consecutive plain
+    /// (case-sensitive) literals of a top-level sequence, as UTF-8 or bytes.
+    private static func requiredLiteral(of tree: Node, utf: Bool) -> Bytes? {
+        var items: [Node]
+        switch tree {
+        case .sequence(let list): items = list
+        case .group(let kind, let inner):
+            switch kind {
+            case .capture, .nonCapture, .atomic: return requiredLiteral(of: inner, utf: utf)
+            default: return nil
+            }
+        default: items = [tree]
+        }
+        var best: [UInt32] = []
+        var run: [UInt32] = []
+        for item in items + [.empty] {
+            if case .literal(let c, let caseless) = item, !caseless {
+                run.append(c)
+            } else {
+                if run.count > best.count { best = run }
+                run = []
+            }
+        }
+        guard !best.isEmpty else { return nil }
+        var bytes = Bytes()
+        for c in best {
+            if utf { UTF8Bytes.append(c, to: &bytes) } else { bytes.append(UInt8(truncatingIfNeeded: c)) }
+        }
+        return bytes
+    }
+
+    /// A branch that ends with an end anchor, split into the anchor and what precedes it.
+    private static func splitEndAnchor(_ node: Node) -> (EndAnchor, Node)? {
+        switch node {
+        case .assertion(let text):
+            if text == ICU.subjectEndOrFinalNewline { return (.endOrFinalNewline, .empty) }
+            if text == ICU.subjectEnd { return (.end, .empty) }
+            return nil
+        case .sequence(let items):
+            guard let tail = items.last, let (kind, rest) = splitEndAnchor(tail) else { return nil }
+            guard case .empty = rest else { return nil }
+            let body = Array(items.dropLast())
+            return (kind, body.count == 1 ? body[0] : .sequence(body))
+        case .group(let kind, let inner):
+            switch kind {
+            case .capture, .nonCapture, .atomic:
+                guard let (anchor, rest) = splitEndAnchor(inner), case .empty = rest else { return nil }
+                // The anchor inside a group: the group's other contents precede it, but
+                // they belong to the group; keep it simple and give no last characters.
+                return (anchor, .raw("", min: 0, max: nil))
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// False when no match is possible in `subject`: its last character (or the one before
+    /// a final newline, where `$` allows it) is none a match can end with.
+    func mayMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let requiredLiteral, !Self.contains(subject, requiredLiteral) { return false }
+        guard let lastCharacters else { return true }
+        func canEndWith(_ c: UInt32) -> Bool {
+            var low = 0
+            var high = lastCharacters.count
+            while low < high {
+                let mid = (low + high) / 2
+                if lastCharacters[mid] < c { low = mid + 1 } else { high = mid }
+            }
+            return low < lastCharacters.count && lastCharacters[low] == c
+        }
+        let n = subject.count
+        if let c = character(endingAt: n, in: subject), canEndWith(c) { return true }
+        if anchor == .endOrFinalNewline, n > 0, subject[n - 1] == 0x0A,
+           let c = character(endingAt: n - 1, in: subject), canEndWith(c) {
+            return true
+        }
+        return false
+    }
+
+    /// The first byte offset at which a match can start: `maxLength` characters, and one
+    /// more for a final newline, before the end.
+    func earliestStart(_ subject: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let anchor, let maxLength, !anchoredAtStart else { return 0 }
+        var position = subject.count
+        var remaining = maxLength + (anchor == .endOrFinalNewline ? 1 : 0)
+        while remaining > 0, position > 0 {
+            position -= 1
+            if utf {
+                while position > 0, subject[position] & 0xC0 == 0x80 { position -= 1 }
+            }
+            remaining -= 1
+        }
+        return position
+    }
+
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: Bytes) -> Bool {
+        let n = needle.count
+        guard haystack.count >= n else { return false }
+        let first = needle[0]
+        var i = 0
+        while i <= haystack.count - n {
+            if haystack[i] == first {
+                var k = 1
+                while k < n, haystack[i + k] == needle[k] { k += 1 }
+                if k == n { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// The character that ends at byte `end`.
+    private func character(endingAt end: Int, in subject: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard end > 0 else { return nil }
+        if !utf { return UInt32(subject[end - 1]) }
+        var start = end - 1
+        while start > 0, subject[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
+        return UTF8Bytes.decode(subject, at: start).scalar
+    }
+}
+
+extension Node {
+    /// The characters a match of this node can end with, when there are few enough to list
+    /// and the node must consume one at its end; `nil` otherwise.
+    var lastCharacters: Set<UInt32>? {
+        switch self {
+        case .literal(let c, let caseless):
+            return caseless ? nil : [c]
+        case .charClass(let cls):
+            guard !cls.negated, !cls.caseless, cls.properties.isEmpty else { return nil }
+            var set: Set<UInt32> = []
+            for r in cls.ranges {
+                guard r.upperBound - r.lowerBound < 256, set.count < 256 else { return nil }
+                for c in r { set.insert(c) }
+            }
+            return set
+        case .group(let kind, let inner):
+            return kind.isLookaround ? nil : inner.lastCharacters
+        case .sequence(let items):
+            guard let last = items.last, last.lengths.min > 0 else { return nil }
+            return last.lastCharacters
+        case .alternation(let branches):
+            var union: Set<UInt32> = []
+            for branch in branches {
+                guard let l = branch.lastCharacters else { return nil }
+                union.formUnion(l)
+            }
+            return union
+        case .repeated(let inner, let low, _, _):
+            return low > 0 ? inner.lastCharacters : nil
+        case .empty, .assertion, .raw, .backReference:
+            return nil
+        }
+    }
+}
+
+extension Node {
+    /// The characters a match of this node can start with, when there are few enough to
+    /// list and the node must consume one first; `nil` otherwise.
+    var firstCharacters: Set<UInt32>? {
+        switch self {
+        case .literal, .charClass:
+            return lastCharacters
+        case .group(let kind, let inner):
+            return kind.isLookaround ? nil : inner.firstCharacters
+        case .sequence(let items):
+            guard let first = items.first, first.lengths.min > 0 else { return nil }
+            return first.firstCharacters
+        case .alternation(let branches):
+            var union: Set<UInt32> = []
+            for branch in branches {
+                guard let f = branch.firstCharacters else { return nil }
+                union.formUnion(f)
+            }
+            return union
+        case .repeated(let inner, let low, _, _):
+            return low > 0 ? inner.firstCharacters : nil
+        case .empty, .assertion, .raw, .backReference:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import RulesRegex
+
+/// PHP 8.2's `mb_strtolower` with UTF-8 as the internal encoding, which is what the
+/// reference's `utf8_strtolower` is when mbstring is loaded.
+///
+/// Full lower-case mapping from PHP's own Unicode 14 tables (``lowercaseRuns``, generated
+/// from PHP), so that a newer Unicode in the Swift runtime cannot change a stem. Invalid
+/// UTF-8 becomes `?`, one for each maximal invalid subpart, as mbstring's decoder does.
+public enum PHPCase {
+    public static func lowercase(_ bytes: Bytes) -> Bytes {
+        // Fast path: ASCII only.
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            if !bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return bytes }
+            return bytes.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 | 0x20 : $0 }
+        }
+        var out = Bytes()
+        out.reserveCapacity(bytes.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count {
+                let b = buffer[i]
+                if b < 0x80 {
+                    out.append((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b)
+                    i += 1
+                    continue
+                }
+                // Two-byte characters (Cyrillic among them) whose lower case is also two bytes.
+                if b >= 0xC2, b < 0xE0, i + 1 < buffer.count, buffer[i + 1] & 0xC0 == 0x80 {
+                    let scalar = UInt32(b & 0x1F) << 6 | UInt32(buffer[i + 1] & 0x3F)
+                    let lowered = bmpTable[Int(scalar)]
+                    if lowered >= 0x80, lowered < 0x800, scalar != 0x130 {
+                        out.append(UInt8(0xC0 | lowered >> 6))
+                        out.append(UInt8(0x80 | lowered & 0x3F))
+                        i += 2
+                        continue
+                    }
+                }
+                let (scalar, consumed) = decodeLossy(buffer, at: i)
+                i += consumed
+                guard let scalar else {
+                    out.append(UInt8(ascii: "?"))
+                    continue
+                }
+                if scalar == 0x130 {   // İ: the one mapping to two code points, i + U+0307
+                    out += [0x69, 0xCC, 0x87]
+                    continue
+                }
+                UTF8Bytes.append(lower(scalar), to: &out)
+            }
+        }
+        return out
+    }
+
+    /// The code point at `i`, or `nil` for an invalid subpart, with the bytes consumed:
+    /// an invalid lead byte alone, or a valid lead with the continuation bytes that fit it.
+    static func decodeLossy(_ buffer: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32?, Int) {
+        let lead = buffer[i]
+        let length = UTF8Bytes.sequenceLength(lead: lead)
+        if length == 0 { return (nil, 1) }
+        var valid = 1
+        while valid < length, i + valid < buffer.count {
+            let c = buffer[i + valid]
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            if valid == 1 {
+                switch lead {
+                case 0xE0: low = 0xA0
+                case 0xED: high = 0x9F
+                case 0xF0: low = 0x90
+                case 0xF4: high = 0x8F
+                default: break
+                }
+            }
+            guard c >= low, c <= high else { break }
+            valid += 1
+        }
+        if valid < length { return (nil, valid) }
+        return (UTF8Bytes.decode(buffer, at: i).scalar, length)
+    }
+
+    /// Lower case of one code point by PHP's table: single code points only (U+0130 is
+    /// handled by the caller).
+    static func lower(_ scalar: UInt32) -> UInt32 {
+        if scalar < UInt32(bmpTable.count) { return bmpTable[Int(scalar)] }
+        return lookup(scalar)
+    }
+
+    private static func lookup(_ scalar: UInt32) -> UInt32 {
+        var low = 0
+        var high = lowercaseRuns.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let run = lowercaseRuns[mid]
+            let last = run.first + (run.count - 1) * run.step
+            if scalar < run.first {
+                high = mid - 1
+            } else if scalar > last {
+                low = mid + 1
+            } else {
+                if (scalar - run.first) % run.step != 0 { return scalar }
+                return UInt32(Int64(scalar) + Int64(run.delta))
+            }
+        }
+        return scalar
+    }
+
+    /// Lower case of U+0000...U+FFFF, built once from the runs.
+    private static let bmpTable: [UInt32] = {
+        var table = (0..<UInt32(0x10000)).map { $0 }
+        for run in lowercaseRuns where run.first < 0x10000 {
+            for k in 0..<run.count {
+                let c = run.first + k * run.step
+                if c < 0x10000 { table[Int(c)] = UInt32(Int64(c) + Int64(run.delta)) }
+            }
+        }
+        return table
+    }()
+}

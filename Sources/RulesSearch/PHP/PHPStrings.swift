@@ -1,0 +1,130 @@
+import RulesRegex
+
+/// The byte-string functions of PHP's standard library that the reference uses, with their
+/// PHP semantics (PHP strings are bytes; these never look at encodings unless named `mb`).
+public enum PHPStrings {
+    /// `str_replace($search, $replace, $subject)` for one search string: every
+    /// non-overlapping occurrence, left to right.
+    public static func replace(_ search: Bytes, with replacement: Bytes, in subject: Bytes) -> Bytes {
+        guard !search.isEmpty, subject.count >= search.count else { return subject }
+        guard let first = firstIndex(of: search, in: subject, from: 0) else { return subject }
+        var out = Bytes()
+        out.reserveCapacity(subject.count)
+        out += subject[0..<first]
+        out += replacement
+        var i = first + search.count
+        while let next = firstIndex(of: search, in: subject, from: i) {
+            out += subject[i..<next]
+            out += replacement
+            i = next + search.count
+        }
+        out += subject[i...]
+        return out
+    }
+
+    /// `str_replace(array, array|string, $subject)`: each pair applied in turn to the result
+    /// of the previous one; a missing replacement is the empty string.
+    public static func replace(_ searches: [Bytes], with replacements: [Bytes], in subject: Bytes) -> Bytes {
+        var result = subject
+        for (i, search) in searches.enumerated() {
+            result = replace(search, with: i < replacements.count ? replacements[i] : [], in: result)
+        }
+        return result
+    }
+
+    public static func replace(_ search: String, with replacement: String, in subject: Bytes) -> Bytes {
+        replace(Bytes(php: search), with: Bytes(php: replacement), in: subject)
+    }
+
+    /// `strpos($haystack, $needle, $offset) !== false` as an index.
+    public static func firstIndex(of needle: Bytes, in haystack: Bytes, from start: Int) -> Int? {
+        let n = needle.count
+        guard n > 0 else { return start <= haystack.count ? start : nil }
+        guard haystack.count >= n, start <= haystack.count - n else { return nil }
+        let first = needle[0]
+        var i = start
+        let last = haystack.count - n
+        while i <= last {
+            if haystack[i] == first {
+                var k = 1
+                while k < n, haystack[i + k] == needle[k] { k += 1 }
+                if k == n { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    public static func contains(_ haystack: Bytes, _ needle: Bytes) -> Bool {
+        firstIndex(of: needle, in: haystack, from: 0) != nil
+    }
+
+    /// `explode($separator, $string)` for a one-byte separator.
+    public static func explode(_ separator: UInt8, _ string: Bytes) -> [Bytes] {
+        string.split(separator: separator, omittingEmptySubsequences: false).map(Array.init)
+    }
+
+    /// `explode($separator, $string, 2)`.
+    public static func explodeOnce(_ separator: UInt8, _ string: Bytes) -> [Bytes] {
+        guard let i = string.firstIndex(of: separator) else { return [string] }
+        return [Array(string[..<i]), Array(string[(i + 1)...])]
+    }
+
+    /// `trim($string)` with PHP's default characters: space, `\t`, `\n`, `\r`, `\0`, `\x0B`.
+    public static func trim(_ string: Bytes) -> Bytes {
+        func isTrimmed(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x00 || b == 0x0B }
+        guard let start = string.firstIndex(where: { !isTrimmed($0) }) else { return [] }
+        let end = string.lastIndex(where: { !isTrimmed($0) })!
+        return Array(string[start...end])
+    }
+
+    /// Length in bytes of the character `mb_substr` sees at a lead byte: mbstring's UTF-8
+    /// length table, which does not validate what follows.
+    static func mbCharacterLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xC0...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return 1
+        }
+    }
+
+    /// `mb_substr($s, 0, 1)`.
+    public static func mbFirstCharacter(_ s: Bytes) -> Bytes {
+        guard let lead = s.first else { return [] }
+        return Array(s.prefix(mbCharacterLength(lead)))
+    }
+
+    /// `mb_substr($s, -1)`.
+    public static func mbLastCharacter(_ s: Bytes) -> Bytes {
+        var i = 0
+        var lastStart = 0
+        while i < s.count {
+            lastStart = i
+            i += mbCharacterLength(s[i])
+        }
+        return Array(s[lastStart...])
+    }
+
+    /// `base_convert($n, 10, 36)` for a non-negative integer.
+    public static func base36(_ n: Int) -> Bytes {
+        Bytes(String(n, radix: 36).utf8)
+    }
+
+    /// `base_convert($s, 36, 10)` as a number: PHP ignores characters that are not base-36
+    /// digits and reads letters in either case.
+    public static func fromBase36(_ s: Bytes) -> Int {
+        var value = 0
+        for b in s {
+            let digit: Int
+            switch b {
+            case 0x30...0x39: digit = Int(b - 0x30)
+            case 0x41...0x5A: digit = Int(b - 0x41 + 10)
+            case 0x61...0x7A: digit = Int(b - 0x61 + 10)
+            default: continue
+            }
+            value = value &* 36 &+ digit
+        }
+        return value
+    }
+}
