@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "RulesRegex", dependencies: ["CPCRE2"], swiftSettings: hotPathSettings),
         .target(name: "RulesSearch", dependencies: ["RulesRegex"], swiftSettings: hotPathSettings),
         .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex"]),
-        .testTarget(name: "RulesRegexTests", dependencies: ["RulesRegex"]),
-        .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex"]),
+        .testTarget(name: "RulesRegexTests", dependencies: ["RulesRegex"], exclude: ["Fixtures"]),
+        // Depends on the executable too, so that the CLI tests find it built.
+        .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex", "rules"], exclude: ["Fixtures"]),
     ]
 )

@@ -6,7 +6,7 @@
 /// make; only attempts that cannot succeed are left out. The stemmer's patterns, all
 /// anchored at the end by `$`, are the reason: a word is rejected by its last letter
 /// before any engine runs, and otherwise only its last few letters are searched.
-struct MatchPrefilter {
+final class MatchPrefilter {
     enum EndAnchor {
         /// `\z`, or `$` with `D`: matches end at the end of the subject.
         case end
@@ -21,6 +21,9 @@ struct MatchPrefilter {
     /// Every character a match can end with (before the anchor), sorted; `nil` when not
     /// known.
     let lastCharacters: [UInt32]?
+    /// The same for code points below ``tableSize``, as a table to look up.
+    private let lastCharacterTable: [Bool]
+    private static let tableSize: UInt32 = 0x500
     /// The longest a match can be, in characters; `nil` when unbounded.
     let maxLength: Int?
     let utf: Bool
@@ -53,6 +56,9 @@ struct MatchPrefilter {
         }
         self.anchor = anchor
         lastCharacters = anchor == nil ? nil : last?.sorted()
+        var table = [Bool](repeating: false, count: Int(Self.tableSize))
+        for c in lastCharacters ?? [] where c < Self.tableSize { table[Int(c)] = true }
+        lastCharacterTable = table
         if requiredLiteral == nil, anchor == nil { return nil }
         if requiredLiteral == nil, lastCharacters == nil, maxLength == nil { return nil }
     }
@@ -121,6 +127,7 @@ struct MatchPrefilter {
         if let requiredLiteral, !Self.contains(subject, requiredLiteral) { return false }
         guard let lastCharacters else { return true }
         func canEndWith(_ c: UInt32) -> Bool {
+            if c < Self.tableSize { return lastCharacterTable[Int(c)] }
             var low = 0
             var high = lastCharacters.count
             while low < high {

@@ -1,15 +1,69 @@
+import Foundation
 import RulesRegex
 import RulesSearch
-import Foundation
 
-let engine = Engines.make(ProcessInfo.processInfo.environment["RULES_ENGINE"] ?? "pcre2")!
-let stemmer = Stemmer(preg: Preg(engine: engine))
-let reader = LineReader()
-let out = OutputBuffer()
-var line = Bytes()
-while let w = try reader.next() {
-    line.removeAll(keepingCapacity: true)
-    line += w; line.append(9); line += stemmer.stem(w); line.append(10)
-    out.write(line)
+/// `rules`: search the rules of Russian spelling and punctuation.
+/// Exit status: 0 found (or done), 1 nothing found, 2 an error, as grep.
+
+let version = "rules 0.1.0 (a Swift port of s2_search by Roman Parpalak; GPL-2.0-or-later)"
+
+let usage = """
+usage: rules <command> [options] [arguments]
+
+Search the rules of Russian spelling and punctuation, as therules.ru does.
+
+Commands:
+  search QUERY...          rank the rules that answer QUERY
+      --json               one JSON object (with --batch: one a line)
+      --batch              read one query a line from standard input
+      --limit N | --all    results per page (default 10) or every match
+      --page N             page of results (default 1)
+      --index DIR          an index made by 'rules index build' or by s2_search
+  titles QUERY             chapters whose title contains QUERY
+  show N | §N              a paragraph, or a chapter with its paragraphs
+  stem [WORD...]           the stem of each word (standard input when none)
+  index build --corpus FILE.jsonl --out DIR
+                           build an index from a corpus
+  check-engines            compare the two regex engines stage by stage
+
+Options for every command:
+  --engine pcre2|foundation   regex engine (default pcre2; or RULES_ENGINE)
+  --help, --version
+
+Exit status: 0 found, 1 nothing found, 2 error.
+"""
+
+signal(SIGPIPE, SIG_IGN)
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("rules: \(message)\n".utf8))
+    exit(2)
 }
-out.flush()
+
+do {
+    let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    let context = Context(arguments: arguments)
+    if arguments.flag("version") {
+        print(version)
+        exit(0)
+    }
+    guard let command = arguments.operands.first, !arguments.flag("help"), command != "help" else {
+        print(usage)
+        exit(arguments.operands.isEmpty && !arguments.flag("help") ? 2 : 0)
+    }
+    _ = try context.engine()   // an unknown engine is an error for every command
+    let status: Int32
+    switch command {
+    case "stem":
+        status = try StemCommand.run(context)
+    case "search", "titles", "show", "index", "check-engines":
+        throw CLIError("no index yet: '\(command)' arrives with the index (see README)")
+    default:
+        throw CLIError("unknown command '\(command)' (see rules --help)")
+    }
+    exit(status)
+} catch let error as CLIError {
+    fail(error.message)
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,90 @@
+import Foundation
+import RulesRegex
+import RulesSearch
+
+/// What every command shares: the engine choice and the output.
+struct Context {
+    let arguments: Arguments
+    let out = OutputBuffer(fileDescriptor: 1)
+
+    /// The engine from `--engine`, else `RULES_ENGINE`, else PCRE2.
+    func engine() throws -> any RegexEngine {
+        let name = arguments.value("engine")
+            ?? ProcessInfo.processInfo.environment[Engines.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+            ?? Engines.defaultName
+        guard let engine = Engines.make(name) else {
+            let source = arguments.value("engine") != nil ? "--engine" : Engines.environmentVariable
+            throw CLIError("unknown engine '\(name)' in \(source): use \(Engines.names.joined(separator: " or "))")
+        }
+        return engine
+    }
+}
+
+enum StemCommand {
+    /// Lines read and stemmed at a time from standard input.
+    static let blockSize = 16_384
+
+    /// `rules stem [WORD...]`: `word<TAB>stem` a line; the words from standard input, one a
+    /// line, when none are given. Standard input is read in blocks that every core stems a
+    /// share of, each with its own stemmer, and written back in order.
+    static func run(_ context: Context) throws -> Int32 {
+        let words = context.arguments.operands(dropping: 1)
+        if !words.isEmpty {
+            let stemmer = Stemmer(preg: Preg(engine: try context.engine()))
+            var line = Bytes()
+            for word in words {
+                append(Bytes(php: word), stemmer.stem(Bytes(php: word)), to: &line)
+            }
+            context.out.write(line)
+            context.out.flush()
+            return 0
+        }
+
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        let stemmers = try (0..<workers).map { _ in Stemmer(preg: Preg(engine: try context.engine())) }
+        let reader = LineReader(fileDescriptor: 0)
+        var block: [Bytes] = []
+        block.reserveCapacity(blockSize)
+        var finished = false
+        while !finished {
+            block.removeAll(keepingCapacity: true)
+            while block.count < blockSize {
+                guard let word = try reader.next() else {
+                    finished = true
+                    break
+                }
+                block.append(word)
+            }
+            if block.isEmpty { break }
+            let shares = Shares(count: workers)
+            let share = (block.count + workers - 1) / workers
+            DispatchQueue.concurrentPerform(iterations: workers) { k in
+                var text = Bytes()
+                let range = min(k * share, block.count)..<min((k + 1) * share, block.count)
+                for word in block[range] {
+                    append(word, stemmers[k].stem(word), to: &text)
+                }
+                shares.set(k, text)
+            }
+            for k in 0..<workers { context.out.write(shares.get(k)) }
+        }
+        context.out.flush()
+        return 0
+    }
+
+    private static func append(_ word: Bytes, _ stem: Bytes, to text: inout Bytes) {
+        text += word
+        text.append(0x09)
+        text += stem
+        text.append(0x0A)
+    }
+
+    /// The output of each worker for one block.
+    private final class Shares: @unchecked Sendable {
+        private var parts: [Bytes]
+        private let lock = NSLock()
+        init(count: Int) { parts = Array(repeating: [], count: count) }
+        func set(_ k: Int, _ value: Bytes) { lock.lock(); parts[k] = value; lock.unlock() }
+        func get(_ k: Int) -> Bytes { lock.lock(); defer { lock.unlock() }; return parts[k] }
+    }
+}

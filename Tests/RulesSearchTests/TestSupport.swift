@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+import RulesRegex
+import RulesSearch
+
+/// Where the test data lives: next to this file, and `../shared` beside the repository.
+enum TestPaths {
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
+    static let repository = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+    static let reference = shared.appendingPathComponent("reference")
+
+    /// A file of the reference data, or a skip with a message when `../shared` is absent.
+    static func referenceFile(_ path: String) throws -> URL {
+        let url = reference.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("../shared/reference/\(path) is not here: this test needs the reference data beside the repository")
+        }
+        return url
+    }
+
+    /// The `rules` executable built with the tests, in the same build directory.
+    static var rulesBinary: URL {
+        let bundle = Bundle.main.bundleURL
+        for directory in [bundle, bundle.deletingLastPathComponent()] {
+            let candidate = directory.appendingPathComponent("rules")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return bundle.appendingPathComponent("rules")
+    }
+}
+
+/// A value written by one thread and read by another after it finished.
+private final class Box<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
+}
+
+extension Bytes {
+    var text: String { String(decoding: self, as: UTF8.self) }
+}
+
+func allEngines() -> [any RegexEngine] {
+    Engines.names.map { Engines.make($0)! }
+}
+
+/// `word<TAB>stem` lines of a stems file, as bytes.
+func readStemPairs(_ url: URL) throws -> [(word: Bytes, stem: Bytes)] {
+    let data = try Data(contentsOf: url)
+    return Bytes(data).split(separator: 0x0A).map { line in
+        let parts = line.split(separator: 0x09, maxSplits: 1, omittingEmptySubsequences: false)
+        return (Array(parts[0]), parts.count > 1 ? Array(parts[1]) : [])
+    }
+}
+
+/// Runs `rules` with `arguments`, feeding `input`; returns status, standard output and error.
+@discardableResult
+func runRules(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
+    let process = Process()
+    process.executableURL = TestPaths.rulesBinary
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "RULES_ENGINE")
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = stdin
+    try process.run()
+    // Feed and drain concurrently so that large inputs and outputs cannot deadlock.
+    let writer = Thread {
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try? stdin.fileHandleForWriting.close()
+    }
+    writer.start()
+    let errData = Box(Data())
+    let errReader = Thread { errData.value = stderr.fileHandleForReading.readDataToEndOfFile() }
+    errReader.start()
+    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while errReader.isExecuting || writer.isExecuting { usleep(1000) }
+    return (process.terminationStatus, outData, String(decoding: errData.value, as: UTF8.self))
+}
