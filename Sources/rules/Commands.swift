@@ -88,3 +88,34 @@ enum StemCommand {
         func get(_ k: Int) -> Bytes { lock.lock(); defer { lock.unlock() }; return parts[k] }
     }
 }
+
+enum IndexCommand {
+    /// `rules index build --corpus FILE.jsonl --out DIR`.
+    static func run(_ context: Context) throws -> Int32 {
+        let words = context.arguments.operands(dropping: 1)
+        guard words == ["build"] else {
+            throw CLIError("usage: rules index build --corpus FILE.jsonl --out DIR")
+        }
+        guard let corpusPath = context.arguments.value("corpus") else {
+            throw CLIError("rules index build needs --corpus FILE.jsonl")
+        }
+        guard let outPath = context.arguments.value("out") else {
+            throw CLIError("rules index build needs --out DIR")
+        }
+        let corpus: Corpus
+        do {
+            corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))
+        } catch let error as Corpus.Error {
+            throw CLIError("\(corpusPath): \(error)")
+        }
+        let index = Indexer.build(corpus, preg: Preg(engine: try context.engine()))
+        let out = URL(fileURLWithPath: outPath)
+        do {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("cannot create \(outPath): \(error.localizedDescription)")
+        }
+        try S2IndexFile.write(index, to: out)
+        return 0
+    }
+}

@@ -56,13 +56,17 @@ do {
     switch command {
     case "stem":
         status = try StemCommand.run(context)
-    case "search", "titles", "show", "index", "check-engines":
+    case "index":
+        status = try IndexCommand.run(context)
+    case "search", "titles", "show", "check-engines":
         throw CLIError("no index yet: '\(command)' arrives with the index (see README)")
     default:
         throw CLIError("unknown command '\(command)' (see rules --help)")
     }
     exit(status)
 } catch let error as CLIError {
+    fail(error.message)
+} catch let error as S2IndexFile.FormatError {
     fail(error.message)
 } catch {
     fail("\(error)")

@@ -1,0 +1,159 @@
+import Foundation
+import RulesRegex
+
+/// A corpus in the format of the reference's `chapters.jsonl`: one chapter a line, a JSON
+/// object with `id`, `title`, `html`, `keywords`, `description`, `time` and `url` (extra
+/// fields are kept, and ignored by the index). Read as the reference's `JsonlFetcher`
+/// reads it: empty lines skipped, a later line with the same id replaces the earlier one
+/// in its place.
+public struct Corpus {
+    public struct Chapter {
+        /// The chapter's name in the index: the id as PHP turns it into a string.
+        public var key: ByteKey
+        public var title: PHPValue
+        public var html: Bytes
+        public var keywords: PHPValue
+        public var description: PHPValue
+        public var time: PHPValue
+        public var url: PHPValue
+        /// The whole object, with any extra fields (`kind`, `parent`, `number`).
+        public var record: PHPArray
+        /// 1-based line number in the file.
+        public var line: Int
+
+        public func field(_ name: String) -> PHPValue? { record[PHPKey(Bytes(php: name))] }
+    }
+
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public let line: Int
+        public let field: String?
+        public let reason: String
+        public var description: String {
+            "line \(line)" + (field.map { ", field '\($0)'" } ?? "") + ": \(reason)"
+        }
+    }
+
+    /// Chapters by key, in the order the reference indexes them.
+    public var chapters = OrderedMap<ByteKey, Chapter>()
+
+    public init() {}
+
+    public static func read(_ url: URL) throws -> Corpus {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw S2IndexFile.FormatError(message: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        return try parse(Bytes(data))
+    }
+
+    /// Parses a whole corpus file. The first error stops it, naming the line and the field.
+    public static func parse(_ data: Bytes) throws(Error) -> Corpus {
+        var corpus = Corpus()
+        var lineNumber = 0
+        for rawLine in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine
+            if line.last == 0x0D { line = line.dropLast() }   // file() drops "\r\n" too
+            if line.isEmpty { continue }
+            let chapter = try parseLine(Array(line), number: lineNumber)
+            corpus.chapters[chapter.key] = chapter
+        }
+        return corpus
+    }
+
+    static func parseLine(_ line: Bytes, number: Int) throws(Error) -> Chapter {
+        let value: PHPValue
+        do {
+            value = try PHPJSON.decode(line)
+        } catch {
+            throw Error(line: number, field: nil, reason: "not valid JSON (\(error))")
+        }
+        let firstByte = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+        guard case .array(let record) = value, firstByte == UInt8(ascii: "{") else {
+            throw Error(line: number, field: nil, reason: "not a JSON object")
+        }
+        func get(_ name: String) -> PHPValue? { record[PHPKey(Bytes(php: name))] }
+        func text(_ name: String, required: Bool) throws(Error) -> PHPValue {
+            switch get(name) {
+            case nil, .null?:
+                if required { throw Error(line: number, field: name, reason: "missing") }
+                return .string([])
+            case .string?: return get(name)!
+            case .int?, .double?:
+                if required, name == "html" { throw Error(line: number, field: name, reason: "must be a string") }
+                return get(name)!
+            default:
+                throw Error(line: number, field: name, reason: "must be a string")
+            }
+        }
+
+        // The id: the reference reads it from the line's start when the line begins with
+        // {"id": followed by a JSON string or an integer, else from the decoded object.
+        var idValue = get("id")
+        if let quick = quickID(line) { idValue = quick }
+        let key: Bytes
+        switch idValue {
+        case .string(let s)?: key = s
+        case .int(let n)?: key = Bytes(String(n).utf8)
+        case nil, .null?: throw Error(line: number, field: "id", reason: "missing")
+        default: throw Error(line: number, field: "id", reason: "must be a string or an integer")
+        }
+        // The reference passes each chapter through a one-line text buffer ("<id> <data>\n"):
+        // an id with a space or a line break, or keywords with a line break, would corrupt it.
+        if key.contains(0x20) || key.contains(0x0A) {
+            throw Error(line: number, field: "id", reason: "contains a space or a line break, which s2_search cannot index")
+        }
+        let title = try text("title", required: true)
+        guard case .string(let html) = try text("html", required: true) else {
+            throw Error(line: number, field: "html", reason: "must be a string")
+        }
+        let keywords = try text("keywords", required: false)
+        if case .string(let k) = keywords, k.contains(0x0A) {
+            throw Error(line: number, field: "keywords", reason: "contains a line break, which s2_search cannot index")
+        }
+        let time: PHPValue
+        switch get("time") {
+        case nil, .null?: time = .int(0)
+        case .array?: throw Error(line: number, field: "time", reason: "must be a number or a string")
+        case let other?: time = other
+        }
+        return Chapter(key: ByteKey(key), title: title, html: html, keywords: keywords,
+                       description: try text("description", required: false), time: time,
+                       url: try text("url", required: false), record: record, line: number)
+    }
+
+    /// The id as `#^\{"id": ("(?:[^"\\]|\\.)*"|-?\d+)#` finds it, decoded; `nil` when the
+    /// line does not start that way.
+    static func quickID(_ line: Bytes) -> PHPValue? {
+        let prefix = Bytes(php: "{\"id\": ")
+        guard line.count > prefix.count, Array(line.prefix(prefix.count)) == prefix else { return nil }
+        var i = prefix.count
+        let start = i
+        if line[i] == 0x22 {
+            i += 1
+            while i < line.count, line[i] != 0x22 {
+                if line[i] == 0x5C {
+                    guard i + 1 < line.count else { return nil }
+                    i += 2
+                } else {
+                    i += 1
+                }
+            }
+            guard i < line.count else { return nil }
+            i += 1
+        } else {
+            if line[i] == 0x2D { i += 1 }
+            let digits = i
+            while i < line.count, (0x30...0x39).contains(line[i]) { i += 1 }
+            guard i > digits else { return nil }
+        }
+        // (string)json_decode($token): a token PHP cannot decode becomes "".
+        guard let value = PHPJSON.decodePrefix(line[start..<i]) else { return .string([]) }
+        switch value {
+        case .double(let d): return .string(PHPFloat.string(d, precision: 14))
+        default: return value
+        }
+    }
+}

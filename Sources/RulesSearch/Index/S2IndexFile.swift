@@ -1,0 +1,204 @@
+import Foundation
+import RulesRegex
+
+/// The index file of s2_search, `s2_search_index.php` (`Worker::save_index` and
+/// `Worker::read_index`): six lines, each an 8-byte prefix that makes the file inert PHP
+/// (`<?php //`, then `      //`) and one `serialize()` value: the fulltext index, the
+/// excluded words, the three keyword indexes and the table of contents.
+public enum S2IndexFile {
+    public static let fileName = "s2_search_index.php"
+    static let firstPrefix = Bytes(php: "<?php //")
+    static let otherPrefix = Bytes(php: "      //")
+
+    public struct FormatError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    // MARK: Writing
+
+    /// The file's bytes, exactly as `Worker::save_index` writes them.
+    public static func encode(_ index: SearchIndex) -> Bytes {
+        var out = Bytes()
+        out.reserveCapacity(1 << 20)
+        out += firstPrefix
+        out += Bytes(php: "a:\(index.fulltext.count):{")
+        for (word, chapters) in index.fulltext.entries {
+            PHPSerialize.serialize(key: PHPKey(word.bytes), into: &out)
+            out += Bytes(php: "a:\(chapters.count):{")
+            for (id, positions) in chapters.entries {
+                PHPSerialize.serialize(key: .int(id), into: &out)
+                switch positions {
+                case .single(let p): PHPSerialize.serialize(.int(p), into: &out)
+                case .list(let text): PHPSerialize.serialize(string: text, into: &out)
+                }
+            }
+            out.append(0x7D)
+        }
+        out += [0x7D, 0x0A]
+        out += otherPrefix
+        out += Bytes(php: "a:\(index.excludedWords.count):{")
+        for (word, value) in index.excludedWords.entries {
+            PHPSerialize.serialize(key: PHPKey(word.bytes), into: &out)
+            PHPSerialize.serialize(value, into: &out)
+        }
+        out += [0x7D, 0x0A]
+        for keywords in [index.singleKeywords, index.stemKeywords, index.phraseKeywords] {
+            out += otherPrefix
+            out += Bytes(php: "a:\(keywords.count):{")
+            for (word, chapters) in keywords.entries {
+                PHPSerialize.serialize(key: PHPKey(word.bytes), into: &out)
+                out += Bytes(php: "a:\(chapters.count):{")
+                for (id, weight) in chapters.entries {
+                    PHPSerialize.serialize(key: .int(id), into: &out)
+                    PHPSerialize.serialize(weight, into: &out)
+                }
+                out.append(0x7D)
+            }
+            out += [0x7D, 0x0A]
+        }
+        out += otherPrefix
+        out += Bytes(php: "a:\(index.tableOfContents.count):{")
+        for (name, entry) in index.tableOfContents.entries {
+            PHPSerialize.serialize(key: PHPKey(name.bytes), into: &out)
+            PHPSerialize.serialize(.array(entry.fields), into: &out)
+        }
+        out += [0x7D, 0x0A]
+        return out
+    }
+
+    /// Writes the file atomically: a temporary file in the same folder, then a rename, so
+    /// that a search running at the same moment reads the old index or the new one.
+    public static func write(_ index: SearchIndex, to directory: URL) throws {
+        try AtomicFile.write(encode(index), to: directory.appendingPathComponent(fileName))
+    }
+
+    // MARK: Reading
+
+    /// Parses the file. Anything malformed (a missing line, a value that does not parse, an
+    /// object, a part of the wrong shape) is a ``FormatError`` saying where.
+    public static func decode(_ data: Bytes) throws(FormatError) -> SearchIndex {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for _ in 0..<6 {
+            guard let end = data[start...].firstIndex(of: 0x0A) else {
+                throw FormatError(message: "the index has \(lines.count) complete lines, not 6 (truncated?)")
+            }
+            lines.append(data[start..<end])
+            start = end + 1
+        }
+        guard start == data.count else {
+            throw FormatError(message: "the index has more than 6 lines")
+        }
+        var values: [PHPValue] = []
+        for (n, line) in lines.enumerated() {
+            let prefix = n == 0 ? firstPrefix : otherPrefix
+            guard line.count > 8, Array(line.prefix(8)) == prefix else {
+                throw FormatError(message: "line \(n + 1) of the index does not start with '\(String(decoding: prefix, as: UTF8.self))'")
+            }
+            let body = Array(line.dropFirst(8))
+            let parsed: (PHPValue, Int)
+            do {
+                parsed = try PHPSerialize.unserialize(body)
+            } catch {
+                throw FormatError(message: "line \(n + 1) of the index is not a serialized value: \(error)")
+            }
+            guard parsed.1 == body.count else {
+                throw FormatError(message: "line \(n + 1) of the index has extra bytes after its value")
+            }
+            values.append(parsed.0)
+        }
+        return try typed(values)
+    }
+
+    private static let partNames = ["fulltext index", "excluded words", "single keywords", "stem keywords",
+                                    "phrase keywords", "table of contents"]
+
+    private static func typed(_ values: [PHPValue]) throws(FormatError) -> SearchIndex {
+        func array(_ n: Int) throws(FormatError) -> PHPArray {
+            guard case .array(let a) = values[n] else {
+                throw FormatError(message: "the \(partNames[n]) (line \(n + 1)) is not an array")
+            }
+            return a
+        }
+        func bad(_ n: Int, _ what: String) -> FormatError {
+            FormatError(message: "the \(partNames[n]) (line \(n + 1)) has \(what)")
+        }
+        var index = SearchIndex()
+        for (key, value) in try array(0).entries {
+            guard case .array(let chapters) = value else { throw bad(0, "a word without chapters") }
+            var map = OrderedMap<Int, SearchIndex.Positions>(minimumCapacity: chapters.count)
+            for (id, positions) in chapters.entries {
+                guard case .int(let chapter) = id else { throw bad(0, "a chapter id that is not a number") }
+                switch positions {
+                case .int(let p): map.append(chapter, .single(p))
+                case .string(let s): map.append(chapter, .list(s))
+                default: throw bad(0, "positions that are neither a number nor a string")
+                }
+            }
+            index.fulltext.append(ByteKey(key.bytes), map)
+        }
+        for (key, value) in try array(1).entries {
+            index.excludedWords.append(ByteKey(key.bytes), value)
+        }
+        for n in 2...4 {
+            var keywords = OrderedMap<ByteKey, OrderedMap<Int, PHPValue>>()
+            for (key, value) in try array(n).entries {
+                guard case .array(let chapters) = value else { throw bad(n, "a keyword without chapters") }
+                var map = OrderedMap<Int, PHPValue>(minimumCapacity: chapters.count)
+                for (id, weight) in chapters.entries {
+                    guard case .int(let chapter) = id else { throw bad(n, "a chapter id that is not a number") }
+                    switch weight {
+                    case .int, .double: map.append(chapter, weight)
+                    default: throw bad(n, "a weight that is not a number")
+                    }
+                }
+                keywords.append(ByteKey(key.bytes), map)
+            }
+            switch n {
+            case 2: index.singleKeywords = keywords
+            case 3: index.stemKeywords = keywords
+            default: index.phraseKeywords = keywords
+            }
+        }
+        for (key, value) in try array(5).entries {
+            guard case .array(let fields) = value, case .int(let id)? = fields[PHPKey(Bytes(php: "id"))] else {
+                throw bad(5, "an entry without a numeric id")
+            }
+            index.tableOfContents.append(ByteKey(key.bytes), SearchIndex.Entry(fields: fields, id: id))
+        }
+        return index
+    }
+
+    /// Reads `s2_search_index.php` from a folder or names it directly.
+    public static func read(_ url: URL) throws -> SearchIndex {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw FormatError(message: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        return try decode(Bytes(data))
+    }
+}
+
+/// Writing a file so that readers see the old content or the new, never part of one.
+enum AtomicFile {
+    static func write(_ bytes: Bytes, to url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        do {
+            try Data(bytes).write(to: temporary)
+            if rename(temporary.path, url.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw S2IndexFile.FormatError(message: "cannot write \(url.path): \(reason)")
+            }
+        } catch let error as S2IndexFile.FormatError {
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw S2IndexFile.FormatError(message: "cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+}

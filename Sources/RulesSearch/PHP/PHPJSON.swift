@@ -1,0 +1,205 @@
+import RulesRegex
+
+/// `json_decode($text, true)` of PHP 8.2: objects become arrays (with PHP's integer keys),
+/// integers that fit 64 bits stay integers and other numbers become floats, strings are
+/// UTF-8. Invalid JSON, invalid UTF-8 and lone UTF-16 surrogates are errors, as in PHP.
+public enum PHPJSON {
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public let offset: Int
+        public let reason: String
+        public var description: String { "\(reason) at byte \(offset + 1)" }
+    }
+
+    public static func decode(_ text: Bytes) throws(Error) -> PHPValue {
+        guard UTF8Bytes.isValid(text) else { throw Error(offset: 0, reason: "malformed UTF-8") }
+        var parser = Parser(text: text)
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.position == text.count else { throw parser.fail("unexpected text after the value") }
+        return value
+    }
+
+    /// The JSON value at the start of `text` (the reference's quick read of a corpus line's
+    /// id), or `nil`.
+    public static func decodePrefix(_ text: ArraySlice<UInt8>) -> PHPValue? {
+        try? decode(Array(text))
+    }
+
+    private struct Parser {
+        let text: Bytes
+        var position = 0
+        static let maxDepth = 512
+
+        func fail(_ reason: String) -> Error { Error(offset: position, reason: reason) }
+
+        mutating func skipSpace() {
+            while position < text.count, text[position] == 0x20 || text[position] == 0x09
+                    || text[position] == 0x0A || text[position] == 0x0D {
+                position += 1
+            }
+        }
+
+        mutating func literal(_ word: String, _ value: PHPValue) throws(Error) -> PHPValue {
+            let bytes = Array(word.utf8)
+            guard text.count - position >= bytes.count, Array(text[position..<(position + bytes.count)]) == bytes else {
+                throw fail("syntax error")
+            }
+            position += bytes.count
+            return value
+        }
+
+        mutating func value(depth: Int) throws(Error) -> PHPValue {
+            guard depth < Self.maxDepth else { throw fail("maximum depth exceeded") }
+            guard position < text.count else { throw fail("unexpected end of input") }
+            switch text[position] {
+            case 0x7B: return try object(depth: depth)
+            case 0x5B: return try array(depth: depth)
+            case 0x22: return .string(try string())
+            case 0x74: return try literal("true", .bool(true))
+            case 0x66: return try literal("false", .bool(false))
+            case 0x6E: return try literal("null", .null)
+            case 0x2D, 0x30...0x39: return try number()
+            default: throw fail("syntax error")
+            }
+        }
+
+        mutating func object(depth: Int) throws(Error) -> PHPValue {
+            position += 1
+            var result = PHPArray()
+            skipSpace()
+            if position < text.count, text[position] == 0x7D {
+                position += 1
+                return .array(result)
+            }
+            while true {
+                skipSpace()
+                guard position < text.count, text[position] == 0x22 else { throw fail("expected a string key") }
+                let key = try string()
+                skipSpace()
+                guard position < text.count, text[position] == 0x3A else { throw fail("expected ':'") }
+                position += 1
+                skipSpace()
+                result[PHPKey(key)] = try value(depth: depth + 1)
+                skipSpace()
+                guard position < text.count else { throw fail("unexpected end of input") }
+                if text[position] == 0x2C { position += 1; continue }
+                if text[position] == 0x7D { position += 1; return .array(result) }
+                throw fail("expected ',' or '}'")
+            }
+        }
+
+        mutating func array(depth: Int) throws(Error) -> PHPValue {
+            position += 1
+            var result = PHPArray()
+            skipSpace()
+            if position < text.count, text[position] == 0x5D {
+                position += 1
+                return .array(result)
+            }
+            var index = 0
+            while true {
+                skipSpace()
+                result.append(.int(index), try value(depth: depth + 1))
+                index += 1
+                skipSpace()
+                guard position < text.count else { throw fail("unexpected end of input") }
+                if text[position] == 0x2C { position += 1; continue }
+                if text[position] == 0x5D { position += 1; return .array(result) }
+                throw fail("expected ',' or ']'")
+            }
+        }
+
+        mutating func hex4() throws(Error) -> UInt32 {
+            guard text.count - position >= 4 else { throw fail("bad \\u escape") }
+            var v: UInt32 = 0
+            for _ in 0..<4 {
+                let c = text[position]
+                let d: UInt32
+                switch c {
+                case 0x30...0x39: d = UInt32(c - 0x30)
+                case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+                case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+                default: throw fail("bad \\u escape")
+                }
+                v = v * 16 + d
+                position += 1
+            }
+            return v
+        }
+
+        mutating func string() throws(Error) -> Bytes {
+            position += 1
+            var out = Bytes()
+            while true {
+                guard position < text.count else { throw fail("unterminated string") }
+                let c = text[position]
+                if c == 0x22 { position += 1; return out }
+                if c < 0x20 { throw fail("control character in a string") }
+                if c != 0x5C {
+                    out.append(c)
+                    position += 1
+                    continue
+                }
+                position += 1
+                guard position < text.count else { throw fail("unterminated string") }
+                let e = text[position]
+                position += 1
+                switch e {
+                case 0x22, 0x5C, 0x2F: out.append(e)
+                case 0x62: out.append(0x08)
+                case 0x66: out.append(0x0C)
+                case 0x6E: out.append(0x0A)
+                case 0x72: out.append(0x0D)
+                case 0x74: out.append(0x09)
+                case 0x75:
+                    var scalar = try hex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard text.count - position >= 6, text[position] == 0x5C, text[position + 1] == 0x75 else {
+                            throw fail("single unpaired UTF-16 surrogate")
+                        }
+                        position += 2
+                        let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("single unpaired UTF-16 surrogate") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw fail("single unpaired UTF-16 surrogate")
+                    }
+                    UTF8Bytes.append(scalar, to: &out)
+                default:
+                    throw fail("bad escape")
+                }
+            }
+        }
+
+        mutating func number() throws(Error) -> PHPValue {
+            let start = position
+            if text[position] == 0x2D { position += 1 }
+            guard position < text.count, (0x30...0x39).contains(text[position]) else { throw fail("syntax error") }
+            if text[position] == 0x30 {
+                position += 1
+            } else {
+                while position < text.count, (0x30...0x39).contains(text[position]) { position += 1 }
+            }
+            var isInteger = true
+            if position < text.count, text[position] == 0x2E {
+                isInteger = false
+                position += 1
+                let digits = position
+                while position < text.count, (0x30...0x39).contains(text[position]) { position += 1 }
+                guard position > digits else { throw fail("syntax error") }
+            }
+            if position < text.count, text[position] == 0x65 || text[position] == 0x45 {
+                isInteger = false
+                position += 1
+                if position < text.count, text[position] == 0x2B || text[position] == 0x2D { position += 1 }
+                let digits = position
+                while position < text.count, (0x30...0x39).contains(text[position]) { position += 1 }
+                guard position > digits else { throw fail("syntax error") }
+            }
+            let literal = String(decoding: text[start..<position], as: UTF8.self)
+            if isInteger, let n = Int(literal) { return .int(n) }
+            return .double(Double(literal) ?? .nan)
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import RulesRegex
+
+/// PHP's `serialize` and `unserialize` for the values an index holds: arrays, strings,
+/// integers, floats, booleans and null. Anything else (objects, references, custom
+/// serialization) is refused, as is any malformed input: never a crash.
+public enum PHPSerialize {
+    public static func serialize(_ value: PHPValue, into out: inout Bytes) {
+        switch value {
+        case .null:
+            out += [0x4E, 0x3B]   // N;
+        case .bool(let b):
+            out += Bytes(php: b ? "b:1;" : "b:0;")
+        case .int(let n):
+            out += [0x69, 0x3A]
+            out += Bytes(String(n).utf8)
+            out.append(0x3B)
+        case .double(let d):
+            out += [0x64, 0x3A]
+            out += PHPFloat.string(d, precision: -1)
+            out.append(0x3B)
+        case .string(let s):
+            serialize(string: s, into: &out)
+        case .array(let array):
+            out += [0x61, 0x3A]
+            out += Bytes(String(array.count).utf8)
+            out += [0x3A, 0x7B]
+            for (key, element) in array.entries {
+                serialize(key: key, into: &out)
+                serialize(element, into: &out)
+            }
+            out.append(0x7D)
+        }
+    }
+
+    public static func serialize(string s: Bytes, into out: inout Bytes) {
+        out += [0x73, 0x3A]
+        out += Bytes(String(s.count).utf8)
+        out += [0x3A, 0x22]
+        out += s
+        out += [0x22, 0x3B]
+    }
+
+    public static func serialize(key: PHPKey, into out: inout Bytes) {
+        switch key {
+        case .int(let n):
+            out += [0x69, 0x3A]
+            out += Bytes(String(n).utf8)
+            out.append(0x3B)
+        case .string(let s):
+            serialize(string: s, into: &out)
+        }
+    }
+
+    public static func serialize(_ value: PHPValue) -> Bytes {
+        var out = Bytes()
+        serialize(value, into: &out)
+        return out
+    }
+
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public let offset: Int
+        public let reason: String
+        public var description: String { "\(reason) at byte \(offset)" }
+    }
+
+    /// `unserialize` of the value starting at `start`; returns it and the offset after it.
+    public static func unserialize(_ data: Bytes, from start: Int = 0) throws(Error) -> (PHPValue, Int) {
+        var reader = Reader(data: data, position: start)
+        let value = try reader.value(depth: 0)
+        return (value, reader.position)
+    }
+
+    private struct Reader {
+        let data: Bytes
+        var position: Int
+        static let maxDepth = 4096
+
+        func fail(_ reason: String) -> Error { Error(offset: position, reason: reason) }
+
+        mutating func expect(_ byte: UInt8) throws(Error) {
+            guard position < data.count, data[position] == byte else {
+                throw fail("expected '\(Character(UnicodeScalar(byte)))'")
+            }
+            position += 1
+        }
+
+        /// Decimal digits with an optional sign (`iv`), or unsigned (`uiv`).
+        mutating func integerText(signed: Bool) throws(Error) -> Bytes {
+            let start = position
+            if signed, position < data.count, data[position] == 0x2B || data[position] == 0x2D { position += 1 }
+            let digitsStart = position
+            while position < data.count, (0x30...0x39).contains(data[position]) { position += 1 }
+            guard position > digitsStart else { throw fail("expected digits") }
+            return Array(data[start..<position])
+        }
+
+        mutating func integer() throws(Error) -> Int {
+            let text = try integerText(signed: true)
+            var digits = text[...]
+            var negative = false
+            if let sign = digits.first, sign == 0x2B || sign == 0x2D {
+                negative = sign == 0x2D
+                digits = digits.dropFirst()
+            }
+            var value = 0
+            var overflow = false
+            for d in digits {
+                let (m, o1) = value.multipliedReportingOverflow(by: 10)
+                let (a, o2) = negative ? m.subtractingReportingOverflow(Int(d - 0x30)) : m.addingReportingOverflow(Int(d - 0x30))
+                if o1 || o2 { overflow = true; break }
+                value = a
+            }
+            // PHP accepts an out-of-range integer with a warning, clamped.
+            if overflow { value = negative ? Int.min : Int.max }
+            return value
+        }
+
+        mutating func length() throws(Error) -> Int {
+            let text = try integerText(signed: false)
+            guard text.count <= 18, let n = Int(String(decoding: text, as: UTF8.self)) else { throw fail("length too large") }
+            return n
+        }
+
+        mutating func double() throws(Error) -> Double {
+            let start = position
+            while position < data.count, data[position] != 0x3B { position += 1 }
+            let text = String(decoding: data[start..<position], as: UTF8.self)
+            switch text {
+            case "NAN": return .nan
+            case "INF": return .infinity
+            case "-INF": return -.infinity
+            default: break
+            }
+            // [+-]? digits with an optional fraction and exponent; nothing else.
+            var sawDigit = false
+            var i = text.startIndex
+            if i < text.endIndex, text[i] == "+" || text[i] == "-" { i = text.index(after: i) }
+            while i < text.endIndex, text[i].isASCII, text[i].isNumber { sawDigit = true; i = text.index(after: i) }
+            if i < text.endIndex, text[i] == "." {
+                i = text.index(after: i)
+                while i < text.endIndex, text[i].isASCII, text[i].isNumber { sawDigit = true; i = text.index(after: i) }
+            }
+            guard sawDigit else { position = start; throw fail("malformed float") }
+            if i < text.endIndex, text[i] == "e" || text[i] == "E" {
+                i = text.index(after: i)
+                if i < text.endIndex, text[i] == "+" || text[i] == "-" { i = text.index(after: i) }
+                var expDigits = false
+                while i < text.endIndex, text[i].isASCII, text[i].isNumber { expDigits = true; i = text.index(after: i) }
+                guard expDigits else { position = start; throw fail("malformed float") }
+            }
+            guard i == text.endIndex, let value = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
+                position = start
+                throw fail("malformed float")
+            }
+            return value
+        }
+
+        mutating func string() throws(Error) -> Bytes {
+            try expect(0x3A)
+            let n = try length()
+            try expect(0x3A)
+            try expect(0x22)
+            guard data.count - position >= n else { throw fail("string shorter than its length") }
+            let s = Array(data[position..<(position + n)])
+            position += n
+            try expect(0x22)
+            try expect(0x3B)
+            return s
+        }
+
+        mutating func value(depth: Int) throws(Error) -> PHPValue {
+            guard depth < Self.maxDepth else { throw fail("nested too deeply") }
+            guard position < data.count else { throw fail("unexpected end of data") }
+            let type = data[position]
+            position += 1
+            switch type {
+            case 0x4E:   // N;
+                try expect(0x3B)
+                return .null
+            case 0x62:   // b:0; b:1;
+                try expect(0x3A)
+                guard position < data.count, data[position] == 0x30 || data[position] == 0x31 else { throw fail("malformed boolean") }
+                let b = data[position] == 0x31
+                position += 1
+                try expect(0x3B)
+                return .bool(b)
+            case 0x69:   // i:n;
+                try expect(0x3A)
+                let n = try integer()
+                try expect(0x3B)
+                return .int(n)
+            case 0x64:   // d:x;
+                try expect(0x3A)
+                let d = try double()
+                try expect(0x3B)
+                return .double(d)
+            case 0x73:   // s:n:"...";
+                return .string(try string())
+            case 0x61:   // a:n:{key value ...}
+                try expect(0x3A)
+                let n = try length()
+                try expect(0x3A)
+                try expect(0x7B)
+                var array = PHPArray(minimumCapacity: min(n, 1 << 16))
+                for _ in 0..<n {
+                    guard position < data.count else { throw fail("unexpected end of data") }
+                    let key: PHPKey
+                    switch data[position] {
+                    case 0x69:
+                        position += 1
+                        try expect(0x3A)
+                        key = .int(try integer())
+                        try expect(0x3B)
+                    case 0x73:
+                        position += 1
+                        key = PHPKey(try string())
+                    default:
+                        throw fail("array key is neither an integer nor a string")
+                    }
+                    array[key] = try value(depth: depth + 1)
+                }
+                try expect(0x7D)
+                return .array(array)
+            case 0x4F, 0x43, 0x45, 0x72, 0x52:
+                position -= 1
+                throw fail("objects and references are not allowed in an index")
+            default:
+                position -= 1
+                throw fail("unknown value type")
+            }
+        }
+    }
+}
