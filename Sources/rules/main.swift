@@ -58,7 +58,9 @@ do {
         status = try StemCommand.run(context)
     case "index":
         status = try IndexCommand.run(context)
-    case "search", "titles", "show", "check-engines":
+    case "search":
+        status = try SearchCommand.run(context)
+    case "titles", "show", "check-engines":
         throw CLIError("no index yet: '\(command)' arrives with the index (see README)")
     default:
         throw CLIError("unknown command '\(command)' (see rules --help)")

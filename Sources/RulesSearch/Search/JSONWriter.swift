@@ -1,0 +1,101 @@
+import RulesRegex
+
+/// Writes JSON: strings from bytes (invalid UTF-8 replaced by U+FFFD, as the reference's
+/// JSON_INVALID_UTF8_SUBSTITUTE does), numbers as PHP prints them, `null` for no value.
+public struct JSONWriter {
+    public private(set) var output = Bytes()
+
+    public init() {}
+
+    public mutating func string(_ bytes: Bytes) {
+        output.append(0x22)
+        bytes.withUnsafeBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count {
+                let b = buffer[i]
+                switch b {
+                case 0x22: output += [0x5C, 0x22]; i += 1
+                case 0x5C: output += [0x5C, 0x5C]; i += 1
+                case 0x0A: output += [0x5C, 0x6E]; i += 1
+                case 0x0D: output += [0x5C, 0x72]; i += 1
+                case 0x09: output += [0x5C, 0x74]; i += 1
+                case 0x08: output += [0x5C, 0x62]; i += 1
+                case 0x0C: output += [0x5C, 0x66]; i += 1
+                case 0x00..<0x20, 0x7F:
+                    output += Bytes(php: "\\u00")
+                    output += Bytes(php: String(b >> 4, radix: 16) + String(b & 0xF, radix: 16))
+                    i += 1
+                case 0x20..<0x80:
+                    output.append(b)
+                    i += 1
+                default:
+                    let (scalar, consumed) = PHPCase.decodeLossy(buffer, at: i)
+                    if scalar != nil {
+                        output += buffer[i..<(i + consumed)]
+                    } else {
+                        output += [0xEF, 0xBF, 0xBD]
+                    }
+                    i += consumed
+                }
+            }
+        }
+        output.append(0x22)
+    }
+
+    public mutating func raw(_ text: String) {
+        output += Bytes(php: text)
+    }
+
+    public mutating func value(_ value: PHPValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let b): raw(b ? "true" : "false")
+        case .int(let n): raw(String(n))
+        case .double(let d): raw(PHPNumber.double(d).description)
+        case .string(let s): string(s)
+        case .array: string(value.stringValue)
+        }
+    }
+
+    public mutating func number(_ n: PHPNumber?) {
+        if let n { raw(n.description) } else { raw("null") }
+    }
+
+    public mutating func optionalString(_ bytes: Bytes?) {
+        if let bytes { string(bytes) } else { raw("null") }
+    }
+
+    /// A search result as one JSON object: `{"query", "total", "page", "results": [...]}`.
+    public static func encode(_ result: SearchSession.Result) -> Bytes {
+        var w = JSONWriter()
+        w.raw("{\"query\":")
+        w.string(result.query)
+        w.raw(",\"total\":\(result.total),\"page\":\(result.page),\"results\":[")
+        for (i, hit) in result.hits.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"id\":")
+            w.string(hit.id)
+            w.raw(",\"title\":")
+            w.value(hit.title)
+            w.raw(",\"url\":")
+            w.value(hit.url)
+            w.raw(",\"description\":")
+            w.value(hit.description)
+            w.raw(",\"weight\":")
+            w.number(hit.weight)
+            w.raw(",\"snippet_html\":")
+            w.optionalString(hit.snippetHTML)
+            w.raw(",\"snippet\":")
+            w.optionalString(hit.snippet)
+            w.raw(",\"rel\":")
+            w.number(hit.rel)
+            w.raw(",\"start_text\":")
+            w.optionalString(hit.startText)
+            w.raw(",\"text\":")
+            w.string(hit.text)
+            w.raw("}")
+        }
+        w.raw("]}")
+        return w.output
+    }
+}

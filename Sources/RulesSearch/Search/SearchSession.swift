@@ -1,0 +1,143 @@
+import Foundation
+import RulesRegex
+
+/// One index opened for searching, with the chapter texts its snippets need: what the
+/// command line asks questions of. It pages results as the S2 search page does and keeps
+/// no state between queries but the index.
+public final class SearchSession {
+    /// One result as `rules search --json` shows it.
+    public struct Hit {
+        public var id: Bytes
+        public var title: PHPValue
+        public var url: PHPValue
+        public var description: PHPValue
+        public var weight: PHPNumber
+        /// The reference's snippet (HTML, `<i>` around found words), `nil` without a text.
+        public var snippetHTML: Bytes?
+        public var rel: PHPNumber?
+        public var startText: Bytes?
+        /// What the S2 results page shows: the snippet when `rel > 0.6`, else the
+        /// description, else the start of the text.
+        public var text: Bytes
+
+        /// The snippet as plain text.
+        public var snippet: Bytes? { snippetHTML.map(HTMLText.plain) }
+    }
+
+    public struct Result {
+        public var query: Bytes
+        public var total: Int
+        public var page: Int
+        public var hits: [Hit]
+    }
+
+    public let index: any IndexReading
+    public let texts: ChapterTexts?
+    private let finder: Finder
+
+    public init(index: any IndexReading, texts: ChapterTexts?, preg: Preg) {
+        self.index = index
+        self.texts = texts
+        finder = Finder(index: index, preg: preg)
+    }
+
+    /// Ranks the chapters for `query`; `limit` results a page (`nil`: all), page `page`
+    /// counted from 1. Snippets are made a page at a time (pages of ten when all are
+    /// shown), as the S2 search page makes them.
+    public func search(_ query: Bytes, limit: Int?, page: Int) -> Result {
+        let ranked = finder.find(query)
+        let pageSize = limit ?? ranked.count
+        let start = limit == nil ? 0 : min((page - 1) * pageSize, ranked.count)
+        let end = limit == nil ? ranked.count : min(start + pageSize, ranked.count)
+        let shown = Array(ranked[start..<end])
+        var snippets: [ByteKey: Finder.Snippet] = [:]
+        let chunk = limit ?? 10
+        var i = 0
+        while i < shown.count {
+            let ids = shown[i..<min(i + max(chunk, 1), shown.count)].map(\.chapter)
+            snippets.merge(finder.snippets(ids, texts: { self.texts?.text($0) }), uniquingKeysWith: { a, _ in a })
+            i += max(chunk, 1)
+        }
+        let hits = shown.map { item -> Hit in
+            let entry = index.entry(item.chapter)
+            let description = entry?.field("descr") ?? .null
+            let snippet = snippets[item.chapter]
+            var text = description.stringValue
+            if let snippet {
+                if snippet.rel.doubleValue > 0.6 {
+                    text = snippet.html
+                } else if !PHPValue.isTruthy(description) {
+                    text = snippet.startText
+                }
+            }
+            return Hit(id: item.chapter.bytes, title: entry?.field("title") ?? .null, url: entry?.field("url") ?? .null,
+                       description: description, weight: item.weight, snippetHTML: snippet?.html, rel: snippet?.rel,
+                       startText: snippet?.startText, text: text)
+        }
+        return Result(query: query, total: ranked.count, page: page, hits: hits)
+    }
+
+    /// `TitleFinder::find`: chapters whose title contains `query`, ignoring case.
+    public func titles(_ query: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
+        let needle = PHPCase.lowercase(query)
+        var found: [(ByteKey, SearchIndex.Entry)] = []
+        index.forEachEntry { name, entry in
+            let title = PHPCase.lowercase(entry.field("title")?.stringValue ?? [])
+            if PHPStrings.firstIndex(of: needle, in: title, from: 0) != nil { found.append((name, entry)) }
+        }
+        return found
+    }
+}
+
+extension PHPValue {
+    /// PHP's truthiness: `if ($value)`.
+    public static func isTruthy(_ value: PHPValue) -> Bool {
+        switch value {
+        case .null: return false
+        case .bool(let b): return b
+        case .int(let n): return n != 0
+        case .double(let d): return d != 0
+        case .string(let s): return !(s.isEmpty || s == [0x30])
+        case .array(let a): return !a.isEmpty
+        }
+    }
+}
+
+/// Snippet HTML as plain text: the `<i>` marks removed and entities decoded.
+public enum HTMLText {
+    static let entities: [String: String] = [
+        "laquo": "«", "raquo": "»", "quot": "\"", "amp": "&", "lt": "<", "gt": ">", "nbsp": "\u{A0}",
+        "mdash": "—", "ndash": "–", "hellip": "…", "apos": "'", "copy": "©", "reg": "®", "deg": "°",
+        "minus": "−", "times": "×", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "bdquo": "„",
+    ]
+
+    public static func plain(_ html: Bytes) -> Bytes {
+        var text = PHPStrings.replace([Bytes(php: "<i>"), Bytes(php: "</i>")], with: [[], []], in: html)
+        guard text.contains(0x26) else { return text }
+        var out = Bytes()
+        out.reserveCapacity(text.count)
+        var i = 0
+        while i < text.count {
+            if text[i] == 0x26, let end = text[i...].prefix(12).firstIndex(of: 0x3B) {
+                let name = String(decoding: text[(i + 1)..<end], as: UTF8.self)
+                var replacement: String?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else if name.hasPrefix("#") {
+                    replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else {
+                    replacement = entities[name]
+                }
+                if let replacement {
+                    out += Bytes(php: replacement)
+                    i = end + 1
+                    continue
+                }
+            }
+            out.append(text[i])
+            i += 1
+        }
+        text = out
+        return text
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import RulesRegex
+import RulesSearch
+
+enum SearchCommand {
+    /// `rules search [--index DIR] [--limit N | --all] [--page N] [--json] [--batch] QUERY...`
+    static func run(_ context: Context) throws -> Int32 {
+        let arguments = context.arguments
+        let session = try openSession(context)
+        let all = arguments.flag("all")
+        if all, arguments.value("limit") != nil { throw CLIError("--all and --limit cannot be used together") }
+        let limit = all ? nil : (try arguments.integer("limit", minimum: 1) ?? 10)
+        let page = try arguments.integer("page", minimum: 1) ?? 1
+        let json = arguments.flag("json")
+        let style = OutputStyle(terminal: isatty(1) == 1 && !json)
+        let queryWords = arguments.operands(dropping: 1)
+
+        if arguments.flag("batch") {
+            guard queryWords.isEmpty else { throw CLIError("--batch reads the queries from standard input; give none as arguments") }
+            let reader = LineReader(fileDescriptor: 0)
+            var foundAny = false
+            var first = true
+            while let line = try reader.next() {
+                var query = line
+                if query.last == 0x0D { query.removeLast() }
+                let result = session.search(query, limit: limit, page: page)
+                if result.total > 0 { foundAny = true }
+                if json {
+                    context.out.write(JSONWriter.encode(result) + [0x0A])
+                } else {
+                    if !first { context.out.write([0x0A]) }
+                    context.out.write(style.render(result))
+                }
+                first = false
+            }
+            context.out.flush()
+            return foundAny ? 0 : 1
+        }
+
+        guard !queryWords.isEmpty else { throw CLIError("rules search needs a query (or --batch)") }
+        let result = session.search(Bytes(php: queryWords.joined(separator: " ")), limit: limit, page: page)
+        context.out.write(json ? JSONWriter.encode(result) + [0x0A] : style.render(result))
+        context.out.flush()
+        return result.total > 0 ? 0 : 1
+    }
+
+    static func openSession(_ context: Context) throws -> SearchSession {
+        guard let path = context.arguments.value("index") else {
+            throw CLIError("no index yet: give --index DIR (an index made by 'rules index build')")
+        }
+        do {
+            let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"))
+            return SearchSession(index: index, texts: texts, preg: Preg(engine: try context.engine()))
+        } catch let error as IndexLocation.OpenError {
+            throw CLIError(error.message)
+        }
+    }
+}
+
+/// How results look in a terminal: numbered titles, the text S2 would show with the
+/// found words in bold, the address; plain text when the output is not a terminal.
+struct OutputStyle {
+    let terminal: Bool
+
+    func render(_ result: SearchSession.Result) -> Bytes {
+        var out = Bytes()
+        if result.total == 0 {
+            return Bytes(php: "nothing found for \(String(decoding: result.query, as: UTF8.self))\n")
+        }
+        let first = result.hits.isEmpty ? 0 : (result.page - 1) * max(result.hits.count, 1)
+        for (n, hit) in result.hits.enumerated() {
+            let number = "\(first + n + 1). "
+            out += Bytes(php: terminal ? "\u{1B}[1m" + number : number)
+            out += hit.title.stringValue
+            if terminal { out += Bytes(php: "\u{1B}[0m") }
+            out.append(0x0A)
+            let text = highlight(hit.text)
+            if !text.isEmpty {
+                out += Bytes(php: "   ")
+                out += text
+                out.append(0x0A)
+            }
+            let url = hit.url.stringValue
+            if !url.isEmpty {
+                out += Bytes(php: terminal ? "   \u{1B}[2m" : "   ")
+                out += url
+                if terminal { out += Bytes(php: "\u{1B}[0m") }
+                out.append(0x0A)
+            }
+        }
+        let shown = result.hits.count
+        out += Bytes(php: "(\(shown) of \(result.total))\n")
+        return out
+    }
+
+    /// `<i>` marks as bold in a terminal, dropped otherwise; entities decoded; lines joined.
+    private func highlight(_ html: Bytes) -> Bytes {
+        let marked = terminal
+            ? PHPStrings.replace([Bytes(php: "<i>"), Bytes(php: "</i>")], with: [Bytes(php: "\u{1B}[1m"), Bytes(php: "\u{1B}[0m")], in: html)
+            : html
+        let text = HTMLText.plain(marked)
+        return text.map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? 0x20 : $0 }
+    }
+}
