@@ -82,7 +82,7 @@ public enum PHPStrings {
     /// length table, which does not validate what follows.
     static func mbCharacterLength(_ lead: UInt8) -> Int {
         switch lead {
-        case 0xC0...0xDF: return 2
+        case 0xC2...0xDF: return 2
         case 0xE0...0xEF: return 3
         case 0xF0...0xF4: return 4
         default: return 1

@@ -44,7 +44,9 @@ public final class SearchSession {
     /// Ranks the chapters for `query`; `limit` results a page (`nil`: all), page `page`
     /// counted from 1. Snippets are made a page at a time (pages of ten when all are
     /// shown), as the S2 search page makes them.
-    public func search(_ query: Bytes, limit: Int?, page: Int) -> Result {
+    ///
+    /// `snippetCount` limits snippets to the first hits shown (`nil`: all of them).
+    public func search(_ query: Bytes, limit: Int?, page: Int, snippetCount: Int? = nil) -> Result {
         let ranked = finder.find(query)
         let pageSize = limit ?? ranked.count
         let start = limit == nil ? 0 : min((page - 1) * pageSize, ranked.count)
@@ -52,9 +54,10 @@ public final class SearchSession {
         let shown = Array(ranked[start..<end])
         var snippets: [ByteKey: Finder.Snippet] = [:]
         let chunk = limit ?? 10
+        let withSnippets = min(snippetCount ?? shown.count, shown.count)
         var i = 0
-        while i < shown.count {
-            let ids = shown[i..<min(i + max(chunk, 1), shown.count)].map(\.chapter)
+        while i < withSnippets {
+            let ids = shown[i..<min(i + max(chunk, 1), withSnippets)].map(\.chapter)
             snippets.merge(finder.snippets(ids, texts: { self.texts?.text($0) }), uniquingKeysWith: { a, _ in a })
             i += max(chunk, 1)
         }

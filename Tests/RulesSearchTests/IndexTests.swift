@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+import RulesRegex
+@testable import RulesSearch
+
+/// The indexer against index files the PHP original wrote from the same corpus.
+final class IndexTests: XCTestCase {
+    private func checkByteIdentical(corpus: URL, expected: URL) throws {
+        let parsed = try Corpus.read(corpus)
+        let reference = Bytes(try Data(contentsOf: expected))
+        for engine in allEngines() {
+            let built = S2IndexFile.encode(Indexer.build(parsed, preg: Preg(engine: engine)))
+            XCTAssertEqual(built.count, reference.count, engine.name)
+            XCTAssertTrue(built == reference, "\(engine.name): the index differs from the PHP original's")
+        }
+    }
+
+    /// A corpus of twelve manual pages kept in the repository, with PHP's index of it.
+    func testSmallCorpusIndexIsByteIdentical() throws {
+        let dir = TestPaths.fixtures.appendingPathComponent("man-ru-mini")
+        try checkByteIdentical(corpus: dir.appendingPathComponent("corpus.jsonl"),
+                               expected: dir.appendingPathComponent(S2IndexFile.fileName))
+    }
+
+    func testManRuIndexIsByteIdentical() throws {
+        try checkByteIdentical(corpus: try TestPaths.referenceFile("man-ru/corpus.jsonl"),
+                               expected: try TestPaths.referenceFile("man-ru/s2_search_index.php"))
+    }
+
+    /// Reading what PHP wrote and writing it again gives the same bytes.
+    func testS2FileRoundTrip() throws {
+        let file = TestPaths.fixtures.appendingPathComponent("man-ru-mini/\(S2IndexFile.fileName)")
+        let bytes = Bytes(try Data(contentsOf: file))
+        XCTAssertTrue(S2IndexFile.encode(try S2IndexFile.decode(bytes)) == bytes)
+    }
+
+    func testDamagedIndexFilesAreErrorsNotCrashes() throws {
+        let file = TestPaths.fixtures.appendingPathComponent("man-ru-mini/\(S2IndexFile.fileName)")
+        let bytes = Bytes(try Data(contentsOf: file))
+        var rng = SeededGenerator(seed: 99)
+        // Truncations at many points, and bytes flipped at random.
+        for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 300)) {
+            XCTAssertThrowsError(try S2IndexFile.decode(Array(bytes[0..<cut])), "cut at \(cut)")
+        }
+        for _ in 0..<300 {
+            var damaged = bytes
+            let i = Int.random(in: 0..<damaged.count, using: &rng)
+            damaged[i] = UInt8.random(in: 0...255, using: &rng)
+            _ = try? S2IndexFile.decode(damaged)   // may parse or not; must not crash
+        }
+        XCTAssertThrowsError(try S2IndexFile.decode(Bytes(php: "<?php //O:8:\"stdClass\":0:{}\n")))
+    }
+
+    func testCorpusErrorsNameTheLineAndField() {
+        func error(_ text: String) -> String {
+            do {
+                _ = try Corpus.parse(Bytes(php: text))
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        XCTAssertEqual(error("{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n{oops\n"),
+                       "line 2: not valid JSON (expected a string key at byte 2)")
+        XCTAssertEqual(error("\n{\"id\": \"a\", \"html\": \"x\"}\n"), "line 2, field 'title': missing")
+        XCTAssertEqual(error("{\"id\": \"a\", \"title\": \"T\", \"html\": 5}\n"), "line 1, field 'html': must be a string")
+        XCTAssertEqual(error("{\"id\": [1], \"title\": \"T\", \"html\": \"x\"}\n"), "line 1, field 'id': must be a string or an integer")
+        XCTAssertEqual(error("{\"id\": \"a b\", \"title\": \"T\", \"html\": \"x\"}\n"),
+                       "line 1, field 'id': contains a space or a line break, which s2_search cannot index")
+        XCTAssertEqual(error("[1, 2]\n"), "line 1: not a JSON object")
+    }
+
+    func testDuplicateIDsKeepTheFirstPlaceAndTheLastText() throws {
+        let corpus = try Corpus.parse(Bytes(php: """
+            {"id": "a", "title": "A1", "html": "one"}
+            {"id": "b", "title": "B", "html": "two"}
+            {"id": "a", "title": "A2", "html": "three"}
+            """))
+        XCTAssertEqual(corpus.chapters.keys.map(\.bytes.text), ["a", "b"])
+        XCTAssertEqual(corpus.chapters[ByteKey("a")]?.html.text, "three")
+    }
+}

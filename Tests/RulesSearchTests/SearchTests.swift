@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+import RulesRegex
+@testable import RulesSearch
+
+/// Searches against the PHP original's answers: every matching chapter with its weight in
+/// rank order, and for the first ten the snippet, `rel` and `start_text`.
+final class SearchTests: XCTestCase {
+    struct Expected {
+        let query: Bytes
+        let results: [(String, Double)]
+        let snippets: [(chapter: String, snippet: String?, rel: Double?, startText: String?)]
+    }
+
+    static func loadExpected(_ url: URL) throws -> [Expected] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return try text.split(separator: "\n").map { line in
+            let row = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let results = (row["results"] as! [[Any]]).map { ($0[0] as! String, ($0[1] as! NSNumber).doubleValue) }
+            let snippets = (row["snippets"] as! [[String: Any]]).map {
+                ($0["chapter"] as! String, $0["snippet"] as? String, ($0["rel"] as? NSNumber)?.doubleValue, $0["start_text"] as? String)
+            }
+            return Expected(query: Bytes(php: row["query"] as! String), results: results, snippets: snippets)
+        }
+    }
+
+    /// Differences between our answers and PHP's, as readable lines.
+    static func differences(_ session: SearchSession, _ expected: [Expected]) -> [String] {
+        var problems: [String] = []
+        for e in expected {
+            // PHP's driver made snippets for the first ten results only.
+            let result = session.search(e.query, limit: nil, page: 1, snippetCount: 10)
+            let ours = result.hits.map { ($0.id.text, $0.weight.doubleValue) }
+            if ours.map(\.0) != e.results.map(\.0) || ours.map(\.1) != e.results.map(\.1) {
+                problems.append("\(e.query.text): results \(ours.prefix(5)) vs PHP \(e.results.prefix(5))")
+                continue
+            }
+            for (hit, s) in zip(result.hits, e.snippets) {
+                // Foundation's JSON reader may be off in the last bit of a fraction; PHP's
+                // rel is a quotient of small counts, so 1e-12 tells any real difference.
+                let relMatches = (hit.rel == nil && s.rel == nil)
+                    || (hit.rel != nil && s.rel != nil && abs(hit.rel!.doubleValue - s.rel!) <= 1e-12)
+                if hit.snippetHTML.map(\.text) != s.snippet || !relMatches || hit.startText.map(\.text) != s.startText {
+                    problems.append("\(e.query.text): snippet of \(s.chapter): \(hit.snippetHTML.map(\.text) ?? "null") vs PHP \(s.snippet ?? "null")")
+                    break
+                }
+            }
+        }
+        return problems
+    }
+
+    private func check(corpus: URL, phpIndex: URL, results: URL) throws {
+        let expected = try Self.loadExpected(results)
+        let parsed = try Corpus.read(corpus)
+        let texts = ChapterTexts(corpus: parsed)
+        for engine in allEngines() {
+            let built = Indexer.build(parsed, preg: Preg(engine: engine))
+            let ours = SearchSession(index: built, texts: texts, preg: Preg(engine: engine))
+            XCTAssertEqual(Self.differences(ours, expected), [], "\(engine.name), our index")
+            let theirs = SearchSession(index: try S2IndexFile.read(phpIndex), texts: texts, preg: Preg(engine: engine))
+            XCTAssertEqual(Self.differences(theirs, expected), [], "\(engine.name), the PHP-built index")
+        }
+    }
+
+    func testSmallCorpusQueries() throws {
+        let dir = TestPaths.fixtures.appendingPathComponent("man-ru-mini")
+        try check(corpus: dir.appendingPathComponent("corpus.jsonl"),
+                  phpIndex: dir.appendingPathComponent(S2IndexFile.fileName),
+                  results: dir.appendingPathComponent("results.jsonl"))
+    }
+
+    func testManRuReferenceQueries() throws {
+        try check(corpus: try TestPaths.referenceFile("man-ru/corpus.jsonl"),
+                  phpIndex: try TestPaths.referenceFile("man-ru/s2_search_index.php"),
+                  results: try TestPaths.referenceFile("man-ru/results.jsonl"))
+    }
+
+    func testQueryFilterSplitsAsThePHPDoes() {
+        let filter = QueryFilter(preg: Preg(engine: PCRE2Engine()))
+        func words(_ q: String) -> [String] { filter.words(Bytes(php: q)).map(\.text) }
+        XCTAssertEqual(words("пароль, пользователь"), ["пароль", "пользователь", ","])
+        XCTAssertEqual(words("(скобки)"), ["скобки)", "(", ")"].map { $0 == "скобки)" ? "(скобки" : $0 })
+        XCTAssertEqual(words("Ёжик в тумане"), ["ежик", "в", "тумане"])
+        XCTAssertEqual(words("-флаг"), ["флаг", "-"])
+        XCTAssertEqual(words("«кавычки»"), ["кавычки", "\""])
+        XCTAssertEqual(words("a|b"), ["a", "b"])
+        XCTAssertEqual(words("\u{FF}\u{FE}"), [])
+    }
+}
