@@ -20,7 +20,13 @@ public enum UTF8Bytes {
     public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
         while i < n {
+            // Eight ASCII bytes at a time.
+            if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
             if b & 0xE0 == 0xC0 {   // the common 2-byte case (Cyrillic) first

@@ -42,7 +42,6 @@ public final class PCRE2Engine: RegexEngine {
         guard let code else {
             throw .compile(Self.message(for: errorCode), offset: errorOffset)
         }
-        _ = cpcre2_jit_compile(code)   // as PHP: without JIT the interpreter still answers
         return PCRE2Pattern(code: code, context: context, engine: self)
     }
 
@@ -70,7 +69,9 @@ final class PCRE2Pattern: CompiledPattern {
     private let engine: PCRE2Engine
     let groupCount: Int
     /// Whether `pcre2_jit_match` can be called directly, skipping `pcre2_match`'s checks.
-    private let jitCompiled: Bool
+    private var jitCompiled = false
+    /// Attempts so far; the JIT is compiled on a long subject or the eighth attempt.
+    private var attempts = 0
 
     init(code: OpaquePointer, context: OpaquePointer?, engine: PCRE2Engine) {
         self.code = code
@@ -78,7 +79,21 @@ final class PCRE2Pattern: CompiledPattern {
         self.engine = engine
         matchData = cpcre2_match_data_create(code)
         groupCount = Int(cpcre2_capture_count(code))
-        jitCompiled = cpcre2_jit_compiled(code) != 0
+    }
+
+    /// PHP compiles every pattern with the JIT at once. Compiling costs more than a few
+    /// short matches do, and the search builds patterns it uses once on one sentence, so
+    /// the JIT is compiled when it pays: for a long subject or a pattern used repeatedly.
+    /// Both give the same matches.
+    @inline(__always)
+    private func prepareJIT(subjectLength: Int) {
+        guard !jitCompiled else { return }
+        attempts += 1
+        if attempts >= 8 || subjectLength >= 2048 {
+            _ = cpcre2_jit_compile(code)
+            jitCompiled = cpcre2_jit_compiled(code) != 0
+            attempts = Int.min / 2   // never try again
+        }
     }
 
     deinit {
@@ -92,6 +107,7 @@ final class PCRE2Pattern: CompiledPattern {
         var flags = UInt32(PCRE2_NO_UTF_CHECK)
         if options.contains(.anchored) { flags |= UInt32(PCRE2_ANCHORED) }
         if options.contains(.notEmptyAtStart) { flags |= UInt32(PCRE2_NOTEMPTY_ATSTART) }
+        prepareJIT(subjectLength: subject.count)
         let direct = jitCompiled && !options.contains(.anchored)
         let base = subject.baseAddress ?? emptyPattern
         let rc = direct

@@ -152,15 +152,17 @@ public final class Preg {
     /// pattern that does not compile leaves `matches` untouched, and a failure while
     /// matching leaves the groups of the matches found before it.
     @discardableResult
-    public func matchAll(_ pattern: Bytes, _ subject: Bytes, _ matches: inout [[Capture]]?) -> Int? {
+    public func matchAll(_ pattern: Bytes, _ subject: Bytes, _ matches: inout [[Capture]]?,
+                         knownValidUTF8: Bool = false) -> Int? {
         guard let regex = regex(pattern, function: "preg_match_all") else { return nil }
-        return matchAll(regex, subject, &matches)
+        return matchAll(regex, subject, &matches, knownValidUTF8: knownValidUTF8)
     }
 
     @discardableResult
-    public func matchAll(_ regex: Regex, _ subject: Bytes, _ matches: inout [[Capture]]?) -> Int? {
+    public func matchAll(_ regex: Regex, _ subject: Bytes, _ matches: inout [[Capture]]?,
+                         knownValidUTF8: Bool = false) -> Int? {
         lastError = nil
-        let (found, error) = globalMatches(regex, subject, limit: -1)
+        let (found, error) = globalMatches(regex, subject, limit: -1, knownValidUTF8: knownValidUTF8)
         let groups = regex.compiled.groupCount + 1
         var sets = Array(repeating: [Capture](), count: groups)
         for m in found {
@@ -186,9 +188,10 @@ public final class Preg {
     /// `preg_replace($pattern, $replacement, $subject, $limit)`: the subject with each match
     /// replaced, or `nil` (PHP's `null`) on failure. The replacement may refer to groups as
     /// `$n`, `${n}` or `\n` (n up to 99); `\\` before `$` or `\` makes it literal.
-    public func replace(_ pattern: Bytes, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1) -> Bytes? {
+    public func replace(_ pattern: Bytes, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
+                        knownValidUTF8: Bool = false) -> Bytes? {
         guard let regex = regex(pattern, function: "preg_replace") else { return nil }
-        return replace(regex, replacement, subject, limit: limit)
+        return replace(regex, replacement, subject, limit: limit, knownValidUTF8: knownValidUTF8)
     }
 
     /// `knownValidUTF8` skips the UTF-8 check of a `/u` subject when the caller has made

@@ -183,6 +183,12 @@ public enum S2IndexFile {
 }
 
 /// Writing a file so that readers see the old content or the new, never part of one.
+public enum AtomicWrite {
+    public static func write(_ bytes: Bytes, to url: URL) throws {
+        try AtomicFile.write(bytes, to: url)
+    }
+}
+
 enum AtomicFile {
     static func write(_ bytes: Bytes, to url: URL) throws {
         let directory = url.deletingLastPathComponent()

@@ -1,3 +1,4 @@
+import Foundation
 import RulesRegex
 
 /// The byte-string functions of PHP's standard library that the reference uses, with their
@@ -36,23 +37,27 @@ public enum PHPStrings {
         replace(Bytes(php: search), with: Bytes(php: replacement), in: subject)
     }
 
-    /// `strpos($haystack, $needle, $offset) !== false` as an index.
+    /// `strpos($haystack, $needle, $offset) !== false` as an index: glibc's `memchr` finds
+    /// each candidate first byte, `memcmp` checks the rest.
     public static func firstIndex(of needle: Bytes, in haystack: Bytes, from start: Int) -> Int? {
         let n = needle.count
         guard n > 0 else { return start <= haystack.count ? start : nil }
-        guard haystack.count >= n, start <= haystack.count - n else { return nil }
-        let first = needle[0]
-        var i = start
-        let last = haystack.count - n
-        while i <= last {
-            if haystack[i] == first {
-                var k = 1
-                while k < n, haystack[i + k] == needle[k] { k += 1 }
-                if k == n { return i }
+        guard start >= 0, haystack.count - start >= n else { return nil }
+        return haystack.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { nd in
+                let base = h.baseAddress!
+                let first = Int32(nd[0])
+                var i = start
+                let last = h.count - n
+                while i <= last {
+                    guard let hit = memchr(base + i, first, last - i + 1) else { return nil }
+                    let position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                    if n == 1 || memcmp(base + position + 1, nd.baseAddress! + 1, n - 1) == 0 { return position }
+                    i = position + 1
+                }
+                return nil
             }
-            i += 1
         }
-        return nil
     }
 
     public static func contains(_ haystack: Bytes, _ needle: Bytes) -> Bool {

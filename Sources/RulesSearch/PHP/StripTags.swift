@@ -23,8 +23,10 @@ public enum StripTags {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
         let lt: UInt8 = 0x3C, gt: UInt8 = 0x3E, dq: UInt8 = 0x22, sq: UInt8 = 0x27
 
-        for i in 0..<n {
+        var i = 0
+        while i < n {
             let c = s[i]
+            defer { i += 1 }
             switch state {
             case .text:
                 switch c {
@@ -39,7 +41,11 @@ public enum StripTags {
                 case gt:
                     if depth > 0 { depth -= 1 } else { out.append(c) }
                 default:
-                    out.append(c)
+                    // Copy the run of plain text up to the next byte that matters at once.
+                    var j = i + 1
+                    while j < n, s[j] != lt, s[j] != gt, s[j] != 0 { j += 1 }
+                    out += s[i..<j]
+                    i = j - 1
                 }
             case .tag:
                 switch c {

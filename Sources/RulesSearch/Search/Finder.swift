@@ -23,6 +23,9 @@ public final class Finder {
     var keys = OrderedMap<ByteKey, OrderedMap<ByteKey, PHPNumber>>()
     /// `Finder::$chapters`, filled as ids are looked up.
     private var chapterNames: [Int: ByteKey] = [:]
+    /// Texts prepared for snippets, by chapter (see `preparedText`).
+    var preparedTexts: [ByteKey: (Bytes, [Bytes], valid: Bool)] = [:]
+    var preparedTextBytes = 0
 
     public init(index: any IndexReading, preg: Preg) {
         self.index = index

@@ -26,10 +26,7 @@ extension Finder {
         var seen = Set<ByteKey>()
         for id in ids where !seen.contains(id) {
             seen.insert(id)
-            guard let html = texts(id) else { continue }
-            var string = PHPStrings.replace(Self.cleanupSearch, with: Self.cleanupReplace, in: html)
-            string = StripTags.strip(string)
-            string = preg.replace(P.sentenceBreak.bytes, [0x0D], string) ?? []
+            guard let (string, lines, valid) = preparedText(id, texts: texts) else { continue }
 
             // Stems of the words found in the chapter, neighbour weights and excluded
             // words left out.
@@ -42,14 +39,13 @@ extension Finder {
                 fullWords[ByteKey(stem)] = word.bytes
             }
 
-            let lines = PHPStrings.explode(0x0D, string)
             let reservedLine = lines.count > 1 ? lines[0] + [0x20] + lines[1] : lines[0]
             if fullWords.isEmpty {
                 snippets[id] = Snippet(html: [], rel: .int(0), startText: reservedLine)
                 continue
             }
 
-            preg.matchAll(P.stemsInText(stems), string, &matches)
+            preg.matchAll(P.stemsInText(stems), string, &matches, knownValidUTF8: valid)
 
             var lineNumber = 0
             var lineEnd = lines[0].count
@@ -109,7 +105,7 @@ extension Finder {
                     for stem in foundStemsByLine[line]?.keys ?? [] { foundStems[stem] = 1 }
                     // Highlighting; a pattern that does not compile gives null, read as "".
                     snippet[line] = preg.replace(P.highlight(foundWords[line] ?? []),
-                                                 Bytes(php: P.highlightReplacement), lines[line]) ?? []
+                                                 Bytes(php: P.highlightReplacement), lines[line], knownValidUTF8: valid) ?? []
                     // All the stems found: no more sentences needed.
                     if best == stems.count { break choosing }
                 }
@@ -137,6 +133,32 @@ extension Finder {
         }
         return snippets
     }
+}
+
+extension Finder {
+    /// The query-independent part of `snippets` for one chapter: the text cleaned up, its
+    /// tags stripped, sentence ends marked with `\r`, and split into lines. Remembered, so
+    /// that a batch of queries prepares each chapter once.
+    /// `valid` tells whether the text is valid UTF-8 (a corpus read from JSON always is),
+    /// so that the `/u` patterns need not check it again for every query.
+    func preparedText(_ id: ByteKey, texts: (ByteKey) -> Bytes?) -> (Bytes, [Bytes], valid: Bool)? {
+        if let prepared = preparedTexts[id] { return prepared }
+        guard let html = texts(id) else { return nil }
+        var string = PHPStrings.replace(Self.cleanupSearch, with: Self.cleanupReplace, in: html)
+        string = StripTags.strip(string)
+        string = preg.replace(ReferencePatterns.Snippets.sentenceBreak.bytes, [0x0D], string) ?? []
+        let prepared = (string, PHPStrings.explode(0x0D, string), UTF8Bytes.isValid(string))
+        if preparedTextBytes > Self.preparedTextLimit {
+            preparedTexts.removeAll()
+            preparedTextBytes = 0
+        }
+        preparedTexts[id] = prepared
+        preparedTextBytes += string.count
+        return prepared
+    }
+
+    /// How much prepared text to keep before starting over.
+    static let preparedTextLimit = 64 << 20
 }
 
 extension String {

@@ -1,7 +1,331 @@
 import Foundation
 import RulesRegex
 
-/// The compact binary form of an index (placeholder until its format lands).
-enum BinaryIndex {
-    static func openIfFresh(directory: URL) throws -> (any IndexReading)? { nil }
+/// The compact binary form of an index, `rules-index.bin`, written next to
+/// `s2_search_index.php` so that a search does not parse PHP text on every run.
+///
+/// The file is mapped, not read: a search binary-searches the word tables in place and
+/// decodes only the entries it looks up. It records the size and modification time of the
+/// S2 file it was made from; when they no longer match (the S2 file was rebuilt or
+/// replaced) the binary form is stale and the S2 file is read instead.
+///
+/// Layout (little-endian):
+///
+///     "RULESIX1"  UInt32 version  UInt64 S2 size  Int64 S2 mtime (ns)
+///     6 × (UInt64 offset, UInt64 length)          the sections, from the file start
+///     UInt64 FNV-1a of everything above
+///
+/// A word table (fulltext, excluded, single and stem keywords) is `UInt32 count`,
+/// `count × UInt32` record offsets sorted by key, then the records; phrase keywords and
+/// the table of contents keep the index's own order. A record is `UInt32 key length`,
+/// the key, then its payload: for fulltext `UInt32 n` and n × (`Int64 id`, `UInt8 kind`,
+/// then `Int64 position` or `UInt32 length` and the `a|b|c` text); for keywords `UInt32 n`
+/// and n × (`Int64 id`, `UInt8 kind`, `Int64` or `Float64` weight); for the table of
+/// contents `Int64 id` and the entry as PHP `serialize()` text.
+public final class BinaryIndex: IndexReading {
+    public static let fileName = "rules-index.bin"
+    static let magic = Bytes(php: "RULESIX1")
+    static let version: UInt32 = 1
+    static let headerSize = 8 + 4 + 8 + 8 + 6 * 16 + 8
+
+    private let data: Data
+    private let sections: [Range<Int>]
+    /// The table of contents: names and ids read at once, each entry's fields (PHP
+    /// serialized) decoded when first asked for.
+    private var entries: [(name: ByteKey, id: Int, fields: Range<Int>)] = []
+    private var decodedEntries: [Int: SearchIndex.Entry] = [:]
+    private var byName: [ByteKey: Int] = [:]
+    private var byID: [Int: Int] = [:]
+
+    public struct FormatError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    // MARK: Writing
+
+    public static func encode(_ index: SearchIndex, s2Size: UInt64, s2ModificationTime: Int64) -> Bytes {
+        var sectionsData: [Bytes] = []
+        sectionsData.append(wordTable(index.fulltext.entries.map { ($0.bytes, $1) }) { out, chapters in
+            out.appendLittleEndian(UInt32(chapters.count))
+            for (id, positions) in chapters.entries {
+                out.appendLittleEndian(UInt64(bitPattern: Int64(id)))
+                switch positions {
+                case .single(let p):
+                    out.append(0)
+                    out.appendLittleEndian(UInt64(bitPattern: Int64(p)))
+                case .list(let text):
+                    out.append(1)
+                    out.appendLittleEndian(UInt32(text.count))
+                    out += text
+                }
+            }
+        })
+        sectionsData.append(wordTable(index.excludedWords.keys.map { ($0.bytes, ()) }) { _, _ in })
+        for keywords in [index.singleKeywords, index.stemKeywords] {
+            sectionsData.append(wordTable(keywords.entries.map { ($0.bytes, $1) }, payload: weights))
+        }
+        var phrases = Bytes()
+        phrases.appendLittleEndian(UInt32(index.phraseKeywords.count))
+        for (phrase, chapters) in index.phraseKeywords.entries {
+            record(phrase.bytes, into: &phrases)
+            weights(&phrases, chapters)
+        }
+        sectionsData.append(phrases)
+        var toc = Bytes()
+        toc.appendLittleEndian(UInt32(index.tableOfContents.count))
+        for (name, entry) in index.tableOfContents.entries {
+            record(name.bytes, into: &toc)
+            toc.appendLittleEndian(UInt64(bitPattern: Int64(entry.id)))
+            let fields = PHPSerialize.serialize(.array(entry.fields))
+            toc.appendLittleEndian(UInt32(fields.count))
+            toc += fields
+        }
+        sectionsData.append(toc)
+
+        var header = magic
+        header.appendLittleEndian(version)
+        header.appendLittleEndian(s2Size)
+        header.appendLittleEndian(UInt64(bitPattern: s2ModificationTime))
+        var offset = headerSize
+        for section in sectionsData {
+            header.appendLittleEndian(UInt64(offset))
+            header.appendLittleEndian(UInt64(section.count))
+            offset += section.count
+        }
+        header.appendLittleEndian(fnv1a(header))
+        var out = header
+        for section in sectionsData { out += section }
+        return out
+    }
+
+    private static func record(_ key: Bytes, into out: inout Bytes) {
+        out.appendLittleEndian(UInt32(key.count))
+        out += key
+    }
+
+    private static func weights(_ out: inout Bytes, _ chapters: OrderedMap<Int, PHPValue>) {
+        out.appendLittleEndian(UInt32(chapters.count))
+        for (id, weight) in chapters.entries {
+            out.appendLittleEndian(UInt64(bitPattern: Int64(id)))
+            switch weight {
+            case .double(let d):
+                out.append(1)
+                out.appendLittleEndian(d.bitPattern)
+            case .int(let n):
+                out.append(0)
+                out.appendLittleEndian(UInt64(bitPattern: Int64(n)))
+            default:
+                out.append(0)
+                out.appendLittleEndian(UInt64(0))
+            }
+        }
+    }
+
+    /// A table of records sorted by key, with an offset table for binary search.
+    private static func wordTable<V>(_ items: [(Bytes, V)], payload: (inout Bytes, V) -> Void) -> Bytes {
+        let sorted = items.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+        var records = Bytes()
+        var offsets: [UInt32] = []
+        for (key, value) in sorted {
+            offsets.append(UInt32(records.count))
+            record(key, into: &records)
+            payload(&records, value)
+        }
+        var out = Bytes()
+        out.appendLittleEndian(UInt32(sorted.count))
+        let base = 4 + 4 * sorted.count
+        for o in offsets { out.appendLittleEndian(UInt32(base) + o) }
+        return out + records
+    }
+
+    static func fnv1a(_ bytes: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes {
+            hash ^= UInt64(b)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// Writes the binary form of `index`, stamped with the S2 file already written in
+    /// `directory`.
+    public static func write(_ index: SearchIndex, to directory: URL) throws {
+        let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
+        guard let stamp = FileStamp(s2.path) else {
+            throw FormatError(message: "cannot stat \(s2.path)")
+        }
+        try AtomicFile.write(encode(index, s2Size: stamp.size, s2ModificationTime: stamp.modified),
+                             to: directory.appendingPathComponent(fileName))
+    }
+
+    // MARK: Reading
+
+    /// The binary index in `directory` when it is there, well-formed and made from the S2
+    /// file now beside it; `nil` otherwise (then the S2 file is the index).
+    public static func openIfFresh(directory: URL) throws -> BinaryIndex? {
+        let url = directory.appendingPathComponent(fileName)
+        let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
+        guard FileManager.default.fileExists(atPath: url.path), let stamp = FileStamp(s2.path) else { return nil }
+        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+        return try? BinaryIndex(data: data, expecting: stamp)
+    }
+
+    init(data: Data, expecting stamp: FileStamp?) throws {
+        self.data = data
+        var reader = ByteReader(data: data)
+        guard data.count >= Self.headerSize, reader.bytes(8) == Self.magic, reader.uint32() == Self.version,
+              let size = reader.uint64(), let modified = reader.uint64() else {
+            throw FormatError(message: "not a rules binary index of this version")
+        }
+        if let stamp, stamp.size != size || stamp.modified != Int64(bitPattern: modified) {
+            throw FormatError(message: "stale")
+        }
+        var ranges: [Range<Int>] = []
+        for _ in 0..<6 {
+            guard let offset = reader.uint64(), let length = reader.uint64(),
+                  offset <= UInt64(data.count), length <= UInt64(data.count) - offset else {
+                throw FormatError(message: "a section lies outside the file")
+            }
+            ranges.append(Int(offset)..<Int(offset + length))
+        }
+        let headerBytes = Bytes(data.prefix(Self.headerSize - 8))
+        guard reader.uint64() == Self.fnv1a(headerBytes) else { throw FormatError(message: "header checksum") }
+        sections = ranges
+        try loadTableOfContents()
+    }
+
+    private func loadTableOfContents() throws {
+        var reader = ByteReader(data: data, position: sections[5].lowerBound)
+        guard let count = reader.uint32() else { throw FormatError(message: "table of contents") }
+        for _ in 0..<count {
+            guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
+                  let id = reader.uint64(), let fieldsLength = reader.uint32() else {
+                throw FormatError(message: "table of contents")
+            }
+            let start = reader.position
+            guard reader.bytes(Int(fieldsLength)) != nil, reader.position <= sections[5].upperBound else {
+                throw FormatError(message: "table of contents")
+            }
+            let key = ByteKey(name)
+            byName[key] = entries.count
+            byID[Int(Int64(bitPattern: id))] = entries.count
+            entries.append((key, Int(Int64(bitPattern: id)), start..<reader.position))
+        }
+    }
+
+    /// The record of `key` in the sorted table of section `n`, as a reader after the key.
+    private func find(_ key: Bytes, section n: Int) -> ByteReader? {
+        let range = sections[n]
+        var reader = ByteReader(data: data, position: range.lowerBound)
+        guard let count = reader.uint32() else { return nil }
+        let table = reader.position
+        var low = 0
+        var high = Int(count)
+        while low < high {
+            let mid = (low + high) / 2
+            var entry = ByteReader(data: data, position: table - data.startIndex + 4 * mid)
+            guard let offset = entry.uint32() else { return nil }
+            var record = ByteReader(data: data, position: range.lowerBound + Int(offset))
+            guard let length = record.uint32(), let candidate = record.bytes(Int(length)) else { return nil }
+            if candidate == key { return record }
+            if candidate.lexicographicallyPrecedes(key) { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    private static func readWeights(_ reader: inout ByteReader) -> [(id: Int, weight: PHPNumber)]? {
+        guard let n = reader.uint32(), n < 1 << 24 else { return nil }
+        var list: [(id: Int, weight: PHPNumber)] = []
+        list.reserveCapacity(Int(n))
+        for _ in 0..<n {
+            guard let id = reader.uint64(), let kind = reader.bytes(1), let raw = reader.uint64() else { return nil }
+            let weight: PHPNumber = kind[0] == 1 ? .double(Double(bitPattern: raw)) : .int(Int(Int64(bitPattern: raw)))
+            list.append((Int(Int64(bitPattern: id)), weight))
+        }
+        return list
+    }
+
+    // MARK: IndexReading
+
+    public func fulltext(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? {
+        guard var reader = find(stem, section: 0), let n = reader.uint32(), n < 1 << 24 else { return nil }
+        var list: [(id: Int, positions: SearchIndex.Positions)] = []
+        list.reserveCapacity(Int(n))
+        for _ in 0..<n {
+            guard let id = reader.uint64(), let kind = reader.bytes(1) else { return nil }
+            if kind[0] == 0 {
+                guard let p = reader.uint64() else { return nil }
+                list.append((Int(Int64(bitPattern: id)), .single(Int(Int64(bitPattern: p)))))
+            } else {
+                guard let length = reader.uint32(), let text = reader.bytes(Int(length)) else { return nil }
+                list.append((Int(Int64(bitPattern: id)), .list(text)))
+            }
+        }
+        return list
+    }
+
+    public func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? {
+        guard var reader = find(word, section: 2) else { return nil }
+        return Self.readWeights(&reader)
+    }
+
+    public func stemKeyword(_ stem: Bytes) -> [(id: Int, weight: PHPNumber)]? {
+        guard var reader = find(stem, section: 3) else { return nil }
+        return Self.readWeights(&reader)
+    }
+
+    public func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
+        var reader = ByteReader(data: data, position: sections[4].lowerBound)
+        guard let count = reader.uint32() else { return }
+        for _ in 0..<count {
+            guard let length = reader.uint32(), let phrase = reader.bytes(Int(length)) else { return }
+            let start = reader.position
+            // Skip the weights; decode them only for a phrase in the query.
+            guard let n = reader.uint32(), let _ = reader.bytes(Int(n) * 17) else { return }
+            body(phrase) {
+                var weights = ByteReader(data: self.data, position: start - self.data.startIndex)
+                return Self.readWeights(&weights) ?? []
+            }
+        }
+    }
+
+    public func isExcluded(_ word: Bytes) -> Bool {
+        find(word, section: 1) != nil
+    }
+
+    public func chapterName(id: Int) -> ByteKey? {
+        byID[id].map { entries[$0].name }
+    }
+
+    public func entry(_ chapter: ByteKey) -> SearchIndex.Entry? {
+        byName[chapter].map(decodedEntry)
+    }
+
+    public func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void) {
+        for i in entries.indices { body(entries[i].name, decodedEntry(i)) }
+    }
+
+    private func decodedEntry(_ i: Int) -> SearchIndex.Entry {
+        if let entry = decodedEntries[i] { return entry }
+        let (_, id, range) = entries[i]
+        var fields = PHPArray()
+        if case .array(let decoded)? = try? PHPSerialize.unserialize(Bytes(data[range])).0 { fields = decoded }
+        let entry = SearchIndex.Entry(fields: fields, id: id)
+        decodedEntries[i] = entry
+        return entry
+    }
+}
+
+/// Size and modification time (nanoseconds) of a file.
+struct FileStamp: Equatable {
+    let size: UInt64
+    let modified: Int64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = UInt64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
 }

@@ -76,7 +76,9 @@ public struct ChapterTexts {
     public func text(_ chapter: ByteKey) -> Bytes? {
         guard let entry = table[chapter] else { return nil }
         let start = textsStart + entry.offset
-        return Bytes(data[start..<(start + entry.length)])
+        return data.withUnsafeBytes { raw in
+            Bytes(UnsafeRawBufferPointer(rebasing: raw[start..<(start + entry.length)]))
+        }
     }
 }
 
