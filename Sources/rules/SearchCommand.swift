@@ -44,9 +44,15 @@ enum SearchCommand {
         return result.total > 0 ? 0 : 1
     }
 
+    /// The index of `--index`, or the built-in one.
     static func openSession(_ context: Context) throws -> SearchSession {
         guard let path = context.arguments.value("index") else {
-            throw CLIError("no index yet: give --index DIR (an index made by 'rules index build')")
+            let preg = Preg(engine: try context.engine())
+            do {
+                return SearchSession(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), preg: preg)
+            } catch {
+                throw CLIError("the built-in index cannot be read (\(error)); rebuild rules")
+            }
         }
         do {
             let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"))

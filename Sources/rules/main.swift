@@ -60,8 +60,12 @@ do {
         status = try IndexCommand.run(context)
     case "search":
         status = try SearchCommand.run(context)
-    case "titles", "show", "check-engines":
-        throw CLIError("no index yet: '\(command)' arrives with the index (see README)")
+    case "titles":
+        status = try TitlesCommand.run(context)
+    case "show":
+        status = try ShowCommand.run(context)
+    case "check-engines":
+        throw CLIError("check-engines is not built yet")
     default:
         throw CLIError("unknown command '\(command)' (see rules --help)")
     }

@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+import RulesRegex
+@testable import RulesSearch
+
+/// The built-in corpus: its size, its index (fresh, and the one carried by the binary),
+/// PHP's answers on it, and whether each question finds the paragraph that answers it.
+final class BuiltInCorpusTests: XCTestCase {
+    static let directory = TestPaths.repository.appendingPathComponent("Fixtures/rules-ru")
+
+    private func corpus() throws -> Corpus {
+        try Corpus.read(Self.directory.appendingPathComponent("corpus.jsonl"))
+    }
+
+    func testCounts() throws {
+        let records = try corpus().chapters.values
+        let chapters = records.filter { $0.field("kind") == .string(Bytes(php: "chapter")) }
+        let paragraphs = records.filter { $0.field("kind") == .string(Bytes(php: "paragraph")) }
+        XCTAssertGreaterThanOrEqual(chapters.count, 20)
+        XCTAssertGreaterThanOrEqual(paragraphs.count, 150)
+        XCTAssertEqual(chapters.count + paragraphs.count, records.count)
+        for p in paragraphs {
+            guard case .string(let parent)? = p.field("parent") else { return XCTFail("paragraph \(p.key.bytes.text) has no parent") }
+            XCTAssertNotNil(try corpus().chapters[ByteKey(parent)], "paragraph \(p.key.bytes.text)")
+        }
+        // All three keyword forms are used.
+        let keywords = records.map { $0.keywords.stringValue.text }.joined(separator: ",")
+        XCTAssertTrue(keywords.contains("__"))
+        XCTAssertTrue(keywords.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).contains(" ") })
+    }
+
+    /// The checked-in index is what `rules index build` makes of the checked-in corpus, and
+    /// the binary carries exactly that index.
+    func testCheckedInIndexIsFresh() throws {
+        let index = Indexer.build(try corpus(), preg: Preg(engine: PCRE2Engine()))
+        let s2 = Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("index/\(S2IndexFile.fileName)")))
+        XCTAssertTrue(S2IndexFile.encode(index) == s2, "Fixtures/rules-ru/index is stale: rebuild it (see Tests/Tools/embed-builtin.py)")
+        let texts = Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("index/\(ChapterTexts.fileName)")))
+        XCTAssertTrue(ChapterTexts.encode(try corpus()) == texts, "rules-texts.bin is stale")
+        let binary = Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("index/\(BinaryIndex.fileName)")))
+        XCTAssertEqual(Data(base64Encoded: BuiltInData.index).map(Bytes.init), binary, "BuiltInData.swift is stale")
+        XCTAssertEqual(Data(base64Encoded: BuiltInData.texts).map(Bytes.init), texts, "BuiltInData.swift is stale")
+        XCTAssertEqual(Bytes(BuiltInData.corpus.utf8), Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("corpus.jsonl"))))
+        // The embedded binary index answers like the S2 file.
+        let embedded = try BuiltInIndex.index()
+        for word in ["запят", "шипящ", "причастн"] {
+            XCTAssertEqual(embedded.fulltext(Bytes(php: word))?.map(\.id), index.fulltext(Bytes(php: word))?.map(\.id))
+        }
+    }
+
+    /// PHP's index and answers for this corpus (`Fixtures/rules-ru/golden`, made with the
+    /// reference tool) are reproduced with both engines.
+    func testGoldenAnswersWithBothEngines() throws {
+        let golden = Self.directory.appendingPathComponent("golden")
+        let expected = try SearchTests.loadExpected(golden.appendingPathComponent("results.jsonl"))
+        XCTAssertGreaterThanOrEqual(expected.count, 200)
+        let parsed = try corpus()
+        let php = Bytes(try Data(contentsOf: golden.appendingPathComponent(S2IndexFile.fileName)))
+        for engine in allEngines() {
+            let index = Indexer.build(parsed, preg: Preg(engine: engine))
+            XCTAssertTrue(S2IndexFile.encode(index) == php, "\(engine.name): index differs from PHP's")
+            let session = SearchSession(index: index, texts: ChapterTexts(corpus: parsed), preg: Preg(engine: engine))
+            XCTAssertEqual(SearchTests.differences(session, expected), [], engine.name)
+        }
+    }
+
+    /// Each question's paragraph is among the first three results.
+    func testQuestionsFindTheirParagraph() throws {
+        let lines = try String(contentsOf: Self.directory.appendingPathComponent("questions.tsv"), encoding: .utf8)
+            .split(separator: "\n")
+        XCTAssertGreaterThanOrEqual(lines.count, 200)
+        let session = SearchSession(index: try BuiltInIndex.index(), texts: nil, preg: Preg(engine: PCRE2Engine()))
+        var missed: [String] = []
+        for line in lines {
+            let parts = line.split(separator: "\t")
+            let top = session.search(Bytes(php: String(parts[0])), limit: 3, page: 1, snippetCount: 0).hits.map(\.id.text)
+            if !top.contains(String(parts[1])) { missed.append("\(parts[0]) → §\(parts[1]), got \(top)") }
+        }
+        XCTAssertEqual(missed, [], "questions whose paragraph is not in the first three")
+    }
+}

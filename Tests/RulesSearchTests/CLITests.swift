@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+import RulesRegex
+import RulesSearch
+
+/// `rules` as a user runs it: search, index, show, titles, and what goes wrong.
+final class CLITests: XCTestCase {
+    private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+
+    func testSearchTheBuiltInRules() throws {
+        let result = try runRules(["search", "запятая", "перед", "как"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(text(result.stdout).hasPrefix("1. Запятые при сравнительном обороте\n"), text(result.stdout))
+        let none = try runRules(["search", "qwertyzzz"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.isEmpty)
+    }
+
+    func testSearchJSON() throws {
+        let result = try runRules(["search", "--json", "--limit", "2", "не с причастиями"], environment: ["RULES_ENGINE": "foundation"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        XCTAssertEqual(object["query"] as? String, "не с причастиями")
+        XCTAssertEqual(object["page"] as? Int, 1)
+        let results = try XCTUnwrap(object["results"] as? [[String: Any]])
+        XCTAssertEqual(results.count, 2)
+        XCTAssertGreaterThan(try XCTUnwrap(object["total"] as? Int), 2)
+        for key in ["id", "title", "url", "description", "weight", "snippet_html", "snippet", "rel", "start_text", "text"] {
+            XCTAssertNotNil(results[0][key], key)
+        }
+    }
+
+    func testBatchJSONLines() throws {
+        let input = Data("запятая\nqwertyzzz\nн и нн\n".utf8)
+        let result = try runRules(["search", "--batch", "--json"], input: input)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = text(result.stdout).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        let totals = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["total"] as? Int }
+        XCTAssertEqual(totals[1], 0)
+        XCTAssertGreaterThan(totals[0] ?? 0, 0)
+    }
+
+    func testPagingAndAll() throws {
+        let all = try runRules(["search", "--json", "--all", "запятая"])
+        let page2 = try runRules(["search", "--json", "--limit", "3", "--page", "2", "запятая"])
+        let allIDs = try (JSONSerialization.jsonObject(with: all.stdout) as! [String: Any])["results"] as! [[String: Any]]
+        let pageIDs = try (JSONSerialization.jsonObject(with: page2.stdout) as! [String: Any])["results"] as! [[String: Any]]
+        XCTAssertEqual(pageIDs.map { $0["id"] as! String }, allIDs[3..<6].map { $0["id"] as! String })
+        let bad = try runRules(["search", "--all", "--limit", "3", "x"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "rules: --all and --limit cannot be used together\n")
+        let zero = try runRules(["search", "--limit", "0", "x"])
+        XCTAssertEqual(zero.status, 2)
+    }
+
+    func testShowAndTitles() throws {
+        let show = try runRules(["show", "§12"])
+        XCTAssertEqual(show.status, 0, show.stderr)
+        XCTAssertTrue(text(show.stdout).contains("§ 12."), text(show.stdout))
+        let chapter = try runRules(["show", "ch2"])
+        XCTAssertTrue(text(chapter.stdout).contains("§ 12."), text(chapter.stdout))
+        let missing = try runRules(["show", "9999"])
+        XCTAssertEqual(missing.status, 2)
+        let titles = try runRules(["titles", "Буква Ё"])
+        XCTAssertEqual(titles.status, 0)
+        XCTAssertTrue(text(titles.stdout).contains("ch2\tБуква ё"), text(titles.stdout))
+    }
+
+    /// Build an index from a corpus, search it, then damage it: a clear one-line error and
+    /// exit status 2, never a crash; a bad corpus leaves the existing index untouched.
+    func testIndexBuildSearchAndDamage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-cli-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path
+        let build = try runRules(["index", "build", "--corpus", corpus, "--out", dir.path])
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let php = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/\(S2IndexFile.fileName)"))
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(S2IndexFile.fileName)), php)
+
+        let search = try runRules(["search", "--index", dir.path, "--json", "пароль"])
+        XCTAssertEqual(search.status, 0, search.stderr)
+
+        // A corpus error names the line and field, and the index stays as it was.
+        let badCorpus = dir.appendingPathComponent("bad.jsonl")
+        try Data("{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n{\"id\": \"b\", \"title\": 5}\n".utf8).write(to: badCorpus)
+        let failed = try runRules(["index", "build", "--corpus", badCorpus.path, "--out", dir.path])
+        XCTAssertEqual(failed.status, 2)
+        XCTAssertEqual(failed.stderr, "rules: \(badCorpus.path): line 2, field 'html': missing\n")
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(S2IndexFile.fileName)), php)
+
+        // The S2 file alone (the binary form removed), then truncated, then corrupted.
+        try FileManager.default.removeItem(at: dir.appendingPathComponent(BinaryIndex.fileName))
+        XCTAssertEqual(try runRules(["search", "--index", dir.path, "пароль"]).status, 0)
+        let file = dir.appendingPathComponent(S2IndexFile.fileName)
+        try php.prefix(php.count / 2).write(to: file)
+        let truncated = try runRules(["search", "--index", dir.path, "пароль"])
+        XCTAssertEqual(truncated.status, 2)
+        XCTAssertEqual(truncated.stderr.filter { $0 == "\n" }.count, 1, truncated.stderr)
+        XCTAssertTrue(truncated.stderr.hasPrefix("rules: "), truncated.stderr)
+        var corrupted = php
+        corrupted[200] = UInt8(ascii: "x")
+        try corrupted.write(to: file)
+        let bad = try runRules(["search", "--index", file.path, "пароль"])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+        XCTAssertEqual(bad.stderr.filter { $0 == "\n" }.count, 1, bad.stderr)
+
+        let missing = try runRules(["search", "--index", dir.appendingPathComponent("nowhere").path, "x"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("no index at"), missing.stderr)
+    }
+
+    /// A stale binary form is ignored: the S2 file rebuilt by PHP (or anyone) wins.
+    func testStaleBinaryFormFallsBackToTheS2File() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-stale-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mini = TestPaths.fixtures.appendingPathComponent("man-ru-mini")
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", mini.appendingPathComponent("corpus.jsonl").path, "--out", dir.path]).status, 0)
+        let before = try runRules(["search", "--index", dir.path, "--json", "--all", "пароль"]).stdout
+        // Replace the S2 file by an index of the built-in corpus: searches must follow it.
+        let other = TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/index/\(S2IndexFile.fileName)")
+        try Data(contentsOf: other).write(to: dir.appendingPathComponent(S2IndexFile.fileName))
+        let after = try runRules(["search", "--index", dir.path, "--json", "--all", "запятая"])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertNotEqual(before, after.stdout)
+        XCTAssertTrue(String(decoding: after.stdout, as: UTF8.self).contains("Запят"))
+    }
+}
