@@ -65,7 +65,7 @@ do {
     case "show":
         status = try ShowCommand.run(context)
     case "check-engines":
-        throw CLIError("check-engines is not built yet")
+        status = try CheckEnginesCommand.run(context)
     default:
         throw CLIError("unknown command '\(command)' (see rules --help)")
     }

@@ -1,0 +1,278 @@
+import RulesRegex
+
+/// Runs the whole pipeline with two regex engines side by side and compares every
+/// intermediate result: the stem of every word of the corpus, the index built from it
+/// (byte for byte), the words each query filters to, the ranked results with weights, and
+/// the snippets of the first ten results with `rel` and `start_text`.
+///
+/// The first difference stops the run; the query (or word) is reduced to the smallest
+/// input that still shows it, so that it can be read.
+public final class EngineCheck {
+    public enum Stage: String, CaseIterable {
+        case stems = "stems"
+        case index = "index"
+        case queryWords = "query words"
+        case results = "results"
+        case snippets = "snippets"
+    }
+
+    public struct Difference {
+        public var stage: Stage
+        /// The word, chapter or query where the engines part (reduced when it could be).
+        public var input: Bytes
+        public var left: String
+        public var right: String
+    }
+
+    public struct Report {
+        /// Cases compared at each stage, in stage order.
+        public var counts: [Stage: Int] = [:]
+        public var difference: Difference?
+    }
+
+    private let left: Side
+    private let right: Side
+    private let corpus: Corpus?
+    private let index: (any IndexReading)?
+    private let texts: ChapterTexts?
+
+    /// What one engine runs.
+    private final class Side {
+        let engine: any RegexEngine
+        let preg: Preg
+        let stemmer: Stemmer
+        let filter: QueryFilter
+        var session: SearchSession?
+
+        init(_ engine: any RegexEngine) {
+            self.engine = engine
+            preg = Preg(engine: engine)
+            stemmer = Stemmer(preg: preg)
+            filter = QueryFilter(preg: preg)
+        }
+    }
+
+    /// Compares `leftEngine` and `rightEngine` on `corpus` (stems and index stages) and on
+    /// `index` with its `texts` (query stages). With a corpus and no index, the index
+    /// built from the corpus is searched.
+    public init(left leftEngine: any RegexEngine, right rightEngine: any RegexEngine,
+                corpus: Corpus?, index: (any IndexReading)?, texts: ChapterTexts?) {
+        left = Side(leftEngine)
+        right = Side(rightEngine)
+        self.corpus = corpus
+        self.index = index
+        self.texts = texts ?? corpus.map { ChapterTexts(corpus: $0) }
+    }
+
+    /// Runs every stage. `progress` hears the stage about to run.
+    public func run(queries: [Bytes], progress: (Stage) -> Void = { _ in }) -> Report {
+        var report = Report()
+        var searchIndex = index
+        if let corpus {
+            progress(.stems)
+            if let d = compareStems(corpus, &report) { report.difference = d; return report }
+            progress(.index)
+            let (difference, built) = compareIndexes(corpus, &report)
+            if let difference { report.difference = difference; return report }
+            if searchIndex == nil { searchIndex = built }
+        }
+        guard let searchIndex else { return report }
+        left.session = SearchSession(index: searchIndex, texts: texts, preg: left.preg)
+        right.session = SearchSession(index: searchIndex, texts: texts, preg: right.preg)
+        progress(.queryWords)
+        for query in queries {
+            if let (stage, l, r) = compareQuery(query, &report) {
+                let reduced = reduce(query, stage: stage)
+                let (_, rl, rr) = compareQuery(reduced, nil) ?? (stage, l, r)
+                report.difference = Difference(stage: stage, input: reduced, left: rl, right: rr)
+                return report
+            }
+        }
+        return report
+    }
+
+    // MARK: Stages
+
+    private func compareStems(_ corpus: Corpus, _ report: inout Report) -> Difference? {
+        let indexer = Indexer(preg: left.preg)
+        var seen = Set<ByteKey>()
+        var count = 0
+        for chapter in corpus.chapters.values {
+            let text = indexer.htmlToText(chapter.title.stringValue) + [0x20] + chapter.keywords.stringValue
+                + [0x20] + indexer.htmlToText(chapter.html)
+            for word in Indexer.words(text) where seen.insert(ByteKey(word)).inserted {
+                count += 1
+                let l = left.stemmer.stem(word)
+                let r = right.stemmer.stem(word)
+                if l != r {
+                    report.counts[.stems] = count
+                    return Difference(stage: .stems, input: word, left: EngineComparison.show(l), right: EngineComparison.show(r))
+                }
+            }
+        }
+        report.counts[.stems] = count
+        return nil
+    }
+
+    private func compareIndexes(_ corpus: Corpus, _ report: inout Report) -> (Difference?, SearchIndex) {
+        let l = Indexer.build(corpus, preg: left.preg)
+        let r = Indexer.build(corpus, preg: right.preg)
+        report.counts[.index] = 1
+        let lb = S2IndexFile.encode(l)
+        let rb = S2IndexFile.encode(r)
+        guard lb != rb else { return (nil, l) }
+        // Narrow it down to the first chapter whose own index differs.
+        for chapter in corpus.chapters.values {
+            var single = Corpus()
+            single.chapters[chapter.key] = chapter
+            let a = S2IndexFile.encode(Indexer.build(single, preg: left.preg))
+            let b = S2IndexFile.encode(Indexer.build(single, preg: right.preg))
+            if a != b {
+                return (Difference(stage: .index, input: chapter.key.bytes, left: Self.around(a, b), right: Self.around(b, a)), l)
+            }
+        }
+        return (Difference(stage: .index, input: Bytes(php: "(whole corpus)"), left: Self.around(lb, rb), right: Self.around(rb, lb)), l)
+    }
+
+    /// The bytes around the first place `a` differs from `b`.
+    private static func around(_ a: Bytes, _ b: Bytes) -> String {
+        var i = 0
+        while i < a.count, i < b.count, a[i] == b[i] { i += 1 }
+        let start = max(0, i - 40)
+        return "at byte \(i): " + EngineComparison.show(Array(a[start..<min(a.count, i + 80)]))
+    }
+
+    /// The first stage at which the engines part on `query`, with both outputs.
+    private func compareQuery(_ query: Bytes, _ report: UnsafeMutablePointer<Report>?) -> (Stage, String, String)? {
+        func count(_ stage: Stage) { report?.pointee.counts[stage, default: 0] += 1 }
+        let lw = left.filter.words(query)
+        let rw = right.filter.words(query)
+        count(.queryWords)
+        if lw != rw { return (.queryWords, describe(lw), describe(rw)) }
+        guard let ls = left.session, let rs = right.session else { return nil }
+        let lr = ls.search(query, limit: nil, page: 1, snippetCount: 10)
+        let rr = rs.search(query, limit: nil, page: 1, snippetCount: 10)
+        count(.results)
+        let lranked = lr.hits.map { "\(EngineComparison.show($0.id)):\($0.weight)" }
+        let rranked = rr.hits.map { "\(EngineComparison.show($0.id)):\($0.weight)" }
+        if lranked != rranked {
+            return (.results, lranked.prefix(12).joined(separator: " "), rranked.prefix(12).joined(separator: " "))
+        }
+        for (a, b) in zip(lr.hits.prefix(10), rr.hits.prefix(10)) {
+            count(.snippets)
+            if a.snippetHTML != b.snippetHTML || a.rel != b.rel || a.startText != b.startText {
+                return (.snippets, describe(a), describe(b))
+            }
+        }
+        return nil
+    }
+
+    private func compareQuery(_ query: Bytes, _ report: inout Report) -> (Stage, String, String)? {
+        withUnsafeMutablePointer(to: &report) { compareQuery(query, $0) }
+    }
+
+    private func describe(_ words: [Bytes]) -> String {
+        "[" + words.map(EngineComparison.show).joined(separator: ", ") + "]"
+    }
+
+    private func describe(_ hit: SearchSession.Hit) -> String {
+        "\(EngineComparison.show(hit.id)): snippet \(hit.snippetHTML.map(EngineComparison.show) ?? "null"), rel \(hit.rel.map { "\($0)" } ?? "null"), start_text \(hit.startText.map(EngineComparison.show) ?? "null")"
+    }
+
+    // MARK: Reduction
+
+    /// The smallest query found that still differs at `stage`: whole words dropped first,
+    /// then single characters (bytes where the text is not UTF-8), while the difference
+    /// stays.
+    private func reduce(_ query: Bytes, stage: Stage) -> Bytes {
+        func stillDiffers(_ q: Bytes) -> Bool { compareQuery(q, nil)?.0 == stage }
+        var current = query
+        var changed = true
+        var budget = 2_000
+        while changed, budget > 0 {
+            changed = false
+            let words = current.split(separator: 0x20, omittingEmptySubsequences: false).map(Array.init)
+            if words.count > 1 {
+                for i in words.indices {
+                    budget -= 1
+                    var fewer = words
+                    fewer.remove(at: i)
+                    let candidate = Array(fewer.joined(separator: [0x20]))
+                    if stillDiffers(candidate) {
+                        current = candidate
+                        changed = true
+                        break
+                    }
+                }
+                if changed { continue }
+            }
+            var i = 0
+            while i < current.count, budget > 0 {
+                budget -= 1
+                var length = max(1, UTF8Bytes.sequenceLength(lead: current[i]))
+                if i + length > current.count || !UTF8Bytes.isValid(Array(current[i..<(i + length)])) { length = 1 }
+                var candidate = current
+                candidate.removeSubrange(i..<(i + length))
+                if stillDiffers(candidate) {
+                    current = candidate
+                    changed = true
+                } else {
+                    i += length
+                }
+            }
+        }
+        return current
+    }
+}
+
+/// Generated queries for the engine check: words of the corpus, inflected and dressed in
+/// everything a user might type.
+public enum FuzzQuery {
+    static let endings = ["а", "ы", "ой", "ую", "ами", "ях", "ого", "ему", "ить", "ся", "ешь", "ость", "нн", "ейший", "ивши", "ё", "е", "и", ""]
+    static let dressing = [",", ".", "!", "?", ":", ";", "…", "«", "»", "\"", "“", "”", "'", "(", ")", "—", "–", "-", "--", "---",
+                           "^", "/", "\\", "|", "<b>", "</b>", "&nbsp;", "&amp;", "\u{A0}", "\t", "\n", "  "]
+    static let latin = ["ls", "C++", "utf-8", "UTF8", "man(1)", "0x1f", "1956", "a|b", "x\\y", "[a-z]", ".*", "(?i)", "\\b", "$HOME", "%"]
+
+    /// `count` queries from `vocabulary`, the same for the same `seed`.
+    public static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> [Bytes] {
+        var rng = SeededGenerator(seed: seed)
+        let words = vocabulary.isEmpty ? [Bytes(php: "слово")] : vocabulary
+        return (0..<count).map { _ in query(&rng, words) }
+    }
+
+    static func query(_ rng: inout SeededGenerator, _ words: [Bytes]) -> Bytes {
+        let kind = Int.random(in: 0..<100, using: &rng)
+        if kind < 2 { return [] }
+        let length = kind < 5 ? Int.random(in: 20...60, using: &rng) : Int.random(in: 1...5, using: &rng)
+        var parts: [Bytes] = []
+        for _ in 0..<length {
+            var word = words[Int.random(in: 0..<words.count, using: &rng)]
+            switch Int.random(in: 0..<12, using: &rng) {
+            case 0:   // inflect: cut an ending and add another
+                let scalars = Array(String(decoding: word, as: UTF8.self).unicodeScalars)
+                let keep = max(1, scalars.count - Int.random(in: 0...3, using: &rng))
+                var s = String(String.UnicodeScalarView(scalars[0..<keep]))
+                s += endings[Int.random(in: 0..<endings.count, using: &rng)]
+                word = Bytes(php: s)
+            case 1: word = Bytes(php: String(decoding: word, as: UTF8.self).uppercased())
+            case 2: word = Bytes(php: String(decoding: word, as: UTF8.self).capitalized)
+            case 3: word = PHPStrings.replace("е", with: "ё", in: word)
+            case 4: word = word + Bytes(php: "-") + words[Int.random(in: 0..<words.count, using: &rng)]
+            case 5: word = Bytes(php: latin[Int.random(in: 0..<latin.count, using: &rng)])
+            case 6: word = Bytes(php: String(Int.random(in: 0...3000, using: &rng)))
+            default: break
+            }
+            if Int.random(in: 0..<4, using: &rng) == 0 {
+                let d = Bytes(php: dressing[Int.random(in: 0..<dressing.count, using: &rng)])
+                word = Bool.random(using: &rng) ? d + word : word + d
+            }
+            parts.append(word)
+        }
+        var query = Array(parts.joined(separator: [0x20]))
+        if Int.random(in: 0..<40, using: &rng) == 0 {   // invalid UTF-8
+            let bad: [Bytes] = [[0xFF], [0xD0], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0x80]]
+            query.insert(contentsOf: bad[Int.random(in: 0..<bad.count, using: &rng)], at: Int.random(in: 0...query.count, using: &rng))
+        }
+        return query
+    }
+}

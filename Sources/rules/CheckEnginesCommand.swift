@@ -1,0 +1,89 @@
+import Foundation
+import RulesRegex
+import RulesSearch
+
+/// `rules check-engines [--index DIR | --corpus FILE.jsonl] [--queries FILE] [--fuzz N] [--seed S]`:
+/// the whole pipeline with pcre2 and with foundation, stage by stage.
+enum CheckEnginesCommand {
+    static func run(_ context: Context) throws -> Int32 {
+        let arguments = context.arguments
+        if arguments.value("engine") != nil {
+            throw CLIError("check-engines always compares both engines; leave out --engine")
+        }
+        let fuzz = try arguments.integer("fuzz", minimum: 0) ?? 0
+        let seed = try arguments.integer("seed", minimum: 0) ?? 1
+        var corpus: Corpus?
+        var index: (any IndexReading)?
+        var texts: ChapterTexts?
+        var source = "the built-in rules"
+        do {
+            if let path = arguments.value("index") {
+                source = path
+                (index, texts) = try IndexLocation.open(path, corpus: arguments.value("corpus"))
+                let beside = URL(fileURLWithPath: path).appendingPathComponent("corpus.jsonl")
+                if let corpusPath = arguments.value("corpus") {
+                    corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))
+                } else if FileManager.default.fileExists(atPath: beside.path) {
+                    corpus = try Corpus.read(beside)
+                }
+            } else if let path = arguments.value("corpus") {
+                source = path
+                corpus = try Corpus.read(URL(fileURLWithPath: path))
+            } else {
+                corpus = try BuiltInIndex.corpus()
+                index = try BuiltInIndex.index()
+                texts = try BuiltInIndex.texts()
+            }
+        } catch let error as IndexLocation.OpenError {
+            throw CLIError(error.message)
+        } catch let error as Corpus.Error {
+            throw CLIError("\(arguments.value("corpus") ?? "corpus"): \(error)")
+        }
+
+        var queries: [Bytes] = []
+        if let path = arguments.value("queries") {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIError("cannot read \(path)")
+            }
+            queries = Bytes(data).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+            if queries.last == [] { queries.removeLast() }
+        }
+        if fuzz > 0 {
+            queries += FuzzQuery.generate(count: fuzz, seed: UInt64(seed), vocabulary: vocabulary(corpus, texts: texts))
+        }
+
+        let check = EngineCheck(left: PCRE2Engine(), right: FoundationEngine(), corpus: corpus, index: index, texts: texts)
+        let report = check.run(queries: queries)
+        let counts = EngineCheck.Stage.allCases.compactMap { stage in report.counts[stage].map { "\(stage.rawValue) \($0)" } }
+        if let d = report.difference {
+            let what = d.stage == .stems ? "word" : d.stage == .index ? "chapter" : "query"
+            let message = """
+                engines differ at stage '\(d.stage.rawValue)' on \(what) \(EngineComparison.show(d.input)) (\(source))
+                  pcre2:      \(d.left)
+                  foundation: \(d.right)
+                compared before it: \(counts.joined(separator: ", "))
+
+                """
+            context.out.write(Bytes(php: message))
+            context.out.flush()
+            return 1
+        }
+        context.out.write(Bytes(php: "engines agree on \(source): \(counts.joined(separator: ", "))\n"))
+        context.out.flush()
+        return 0
+    }
+
+    /// The words of the corpus (or of the texts), for generated queries.
+    static func vocabulary(_ corpus: Corpus?, texts: ChapterTexts?) -> [Bytes] {
+        var seen = Set<ByteKey>()
+        var words: [Bytes] = []
+        for chapter in corpus?.chapters.values.map({ $0 }) ?? [] {
+            let text = PHPCase.lowercase(StripTags.strip(chapter.title.stringValue + [0x20] + chapter.html))
+            for word in text.split(whereSeparator: { $0 < 0x30 || ($0 >= 0x3A && $0 <= 0x40) || ($0 >= 0x5B && $0 <= 0x60) || ($0 >= 0x7B && $0 < 0x80) })
+            where word.count > 1 && seen.insert(ByteKey(Array(word))).inserted {
+                words.append(Array(word))
+            }
+        }
+        return words
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+import RulesRegex
+@testable import RulesSearch
+
+/// A PCRE2 engine that answers wrongly for one pattern: the check must notice, and name
+/// the stage where the answers part.
+final class SkewedEngine: RegexEngine {
+    let name = "skewed"
+    private let inner = PCRE2Engine()
+    private let target: (PHPPattern) -> Bool
+
+    init(skewing target: @escaping (PHPPattern) -> Bool) {
+        self.target = target
+    }
+
+    func compile(_ pattern: PHPPattern) throws(RegexError) -> any CompiledPattern {
+        let compiled = try inner.compile(pattern)
+        return target(pattern) ? NeverMatches(groupCount: compiled.groupCount) : compiled
+    }
+
+    private final class NeverMatches: CompiledPattern {
+        let groupCount: Int
+        init(groupCount: Int) { self.groupCount = groupCount }
+        func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+                        scratch: inout AnyObject?) throws(RegexError) -> Match? { nil }
+    }
+}
+
+final class EngineCheckTests: XCTestCase {
+    private func miniCorpus() throws -> Corpus {
+        try Corpus.read(TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"))
+    }
+
+    private func check(skewing target: @escaping (PHPPattern) -> Bool, queries: [String]) throws -> EngineCheck.Report {
+        let check = EngineCheck(left: PCRE2Engine(), right: SkewedEngine(skewing: target),
+                                corpus: try miniCorpus(), index: nil, texts: nil)
+        return check.run(queries: queries.map { Bytes(php: $0) })
+    }
+
+    func testTheTwoEnginesAgree() throws {
+        let corpus = try miniCorpus()
+        let queries = FuzzQuery.generate(count: 200, seed: 3, vocabulary: corpus.chapters.values.prefix(3).flatMap {
+            Indexer.words(PHPCase.lowercase(StripTags.strip($0.html)))
+        })
+        let report = EngineCheck(left: PCRE2Engine(), right: FoundationEngine(), corpus: corpus, index: nil, texts: nil)
+            .run(queries: queries)
+        XCTAssertNil(report.difference.map { "\($0.stage): \($0.input.text)\n\($0.left)\n\($0.right)" })
+        XCTAssertEqual(report.counts[.queryWords], 200)
+        XCTAssertGreaterThan(report.counts[.stems] ?? 0, 1000)
+    }
+
+    func testASkewedStemmerPatternIsCaughtAtTheStemsStage() throws {
+        let report = try check(skewing: { String(decoding: $0.source, as: UTF8.self) == ReferencePatterns.Stemmer.reflexive },
+                               queries: ["пароль"])
+        let difference = try XCTUnwrap(report.difference)
+        XCTAssertEqual(difference.stage, .stems)
+        XCTAssertTrue(difference.input.text.hasSuffix("ся") || difference.input.text.hasSuffix("сь"), difference.input.text)
+    }
+
+    func testASkewedQueryFilterIsCaughtAtTheQueryWordsStage() throws {
+        let report = try check(skewing: { String(decoding: $0.source, as: UTF8.self) == ReferencePatterns.QueryFilter.commaRun },
+                               queries: ["пароль", "пароль, пользователь", "файл пароль,пользователь группа"])
+        let difference = try XCTUnwrap(report.difference)
+        XCTAssertEqual(difference.stage, .queryWords)
+        // Reduced to the smallest query that shows it: a comma next to a letter.
+        XCTAssertLessThanOrEqual(difference.input.text.count, 3, difference.input.text)
+        XCTAssertTrue(difference.input.text.contains(","), difference.input.text)
+    }
+
+    func testASkewedHighlightIsCaughtAtTheSnippetsStage() throws {
+        let report = try check(skewing: { $0.source.starts(with: Bytes(php: "#\\b(")) }, queries: ["пароль"])
+        let difference = try XCTUnwrap(report.difference)
+        XCTAssertEqual(difference.stage, .snippets)
+        XCTAssertTrue(difference.left.contains("<i>"), difference.left)
+    }
+}
