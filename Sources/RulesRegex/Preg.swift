@@ -202,13 +202,19 @@ public final class Preg {
         lastError = nil
         var result: Bytes?
         var copied = 0
+        // A replacement with no `$` or `\` refers to no group: append it as it is.
+        let literal = !replacement.contains(where: { $0 == 0x24 || $0 == 0x5C })
         let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8) { m in
             if result == nil {
                 result = Bytes()
                 result!.reserveCapacity(subject.count + replacement.count)
             }
             result!.append(contentsOf: subject[copied..<m.start])
-            Self.appendReplacement(replacement, for: m, of: subject, to: &result!)
+            if literal {
+                result!.append(contentsOf: replacement)
+            } else {
+                Self.appendReplacement(replacement, for: m, of: subject, to: &result!)
+            }
             copied = m.end
         }
         if let error {

@@ -30,3 +30,17 @@ public struct ByteKey: Hashable, Comparable, Sendable {
         a.bytes.lexicographicallyPrecedes(b.bytes)
     }
 }
+
+/// A part of a byte string as a dictionary key, without copying it: looking up each word
+/// of a text this way allocates nothing.
+struct SliceKey: Hashable {
+    let slice: ArraySlice<UInt8>
+
+    func hash(into hasher: inout Hasher) {
+        slice.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (a: SliceKey, b: SliceKey) -> Bool {
+        a.slice.elementsEqual(b.slice)
+    }
+}

@@ -137,8 +137,11 @@ public enum PHPJSON {
                 if c == 0x22 { position += 1; return out }
                 if c < 0x20 { throw fail("control character in a string") }
                 if c != 0x5C {
-                    out.append(c)
-                    position += 1
+                    // The run up to the next quote, backslash or control character at once.
+                    var end = position + 1
+                    while end < text.count, text[end] != 0x22, text[end] != 0x5C, text[end] >= 0x20 { end += 1 }
+                    out += text[position..<end]
+                    position = end
                     continue
                 }
                 position += 1

@@ -113,8 +113,27 @@ public enum PHPStrings {
 
     /// `base_convert($n, 10, 36)` for a non-negative integer.
     public static func base36(_ n: Int) -> Bytes {
-        Bytes(String(n, radix: 36).utf8)
+        var out = Bytes()
+        appendBase36(n, to: &out)
+        return out
     }
+
+    /// Appends `base_convert($n, 10, 36)` of a non-negative integer.
+    public static func appendBase36(_ n: Int, to out: inout Bytes) {
+        if n < 36 {
+            out.append(base36Digits[max(n, 0)])
+            return
+        }
+        var digits: [UInt8] = []
+        var v = n
+        while v > 0 {
+            digits.append(base36Digits[v % 36])
+            v /= 36
+        }
+        out += digits.reversed()
+    }
+
+    private static let base36Digits = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
 
     /// `base_convert($s, 36, 10)` as a number: PHP ignores characters that are not base-36
     /// digits and reads letters in either case.
