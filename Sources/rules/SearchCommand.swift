@@ -17,21 +17,37 @@ enum SearchCommand {
 
         if arguments.flag("batch") {
             guard queryWords.isEmpty else { throw CLIError("--batch reads the queries from standard input; give none as arguments") }
+            // Queries are read and answered in blocks, every core taking a share; answers
+            // are written in the order of the questions.
             let reader = LineReader(fileDescriptor: 0)
             var foundAny = false
             var first = true
-            while let line = try reader.next() {
-                var query = line
-                if query.last == 0x0D { query.removeLast() }
-                let result = session.search(query, limit: limit, page: page)
-                if result.total > 0 { foundAny = true }
-                if json {
-                    context.out.write(JSONWriter.encode(result) + [0x0A])
-                } else {
-                    if !first { context.out.write([0x0A]) }
-                    context.out.write(style.render(result))
+            var sessions = [session]
+            var finished = false
+            while !finished {
+                var block: [Bytes] = []
+                while block.count < 256 {
+                    guard var query = try reader.next() else {
+                        finished = true
+                        break
+                    }
+                    if query.last == 0x0D { query.removeLast() }
+                    block.append(query)
                 }
-                first = false
+                if block.isEmpty { break }
+                let results = SearchSession.searchAll(block, index: session.index, texts: session.texts,
+                                                      engine: try context.engine(), limit: limit, page: page,
+                                                      sessions: &sessions)
+                for result in results {
+                    if result.total > 0 { foundAny = true }
+                    if json {
+                        context.out.write(JSONWriter.encode(result) + [0x0A])
+                    } else {
+                        if !first { context.out.write([0x0A]) }
+                        context.out.write(style.render(result))
+                    }
+                    first = false
+                }
             }
             context.out.flush()
             return foundAny ? 0 : 1

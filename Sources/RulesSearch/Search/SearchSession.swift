@@ -35,6 +35,25 @@ public final class SearchSession {
     public let texts: ChapterTexts?
     private let finder: Finder
 
+    /// Answers `queries` in order, on every core: each worker searches with its own
+    /// session (a `Preg` is not thread-safe) over the shared index and texts.
+    public static func searchAll(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
+                                 engine: any RegexEngine, limit: Int?, page: Int,
+                                 sessions: inout [SearchSession]) -> [Result] {
+        let workers = Parallel.workers
+        while sessions.count < min(workers, max(queries.count, 1)) {
+            sessions.append(SearchSession(index: index, texts: texts, preg: Preg(engine: engine)))
+        }
+        let pool = sessions
+        var next = 0
+        return Parallel.map(queries, workers: pool.count, make: { () -> SearchSession in
+            defer { next += 1 }
+            return pool[next]
+        }) { session, query in
+            session.search(query, limit: limit, page: page)
+        }
+    }
+
     public init(index: any IndexReading, texts: ChapterTexts?, preg: Preg) {
         self.index = index
         self.texts = texts

@@ -22,7 +22,7 @@ import RulesRegex
 /// then `Int64 position` or `UInt32 length` and the `a|b|c` text); for keywords `UInt32 n`
 /// and n × (`Int64 id`, `UInt8 kind`, `Int64` or `Float64` weight); for the table of
 /// contents `Int64 id` and the entry as PHP `serialize()` text.
-public final class BinaryIndex: IndexReading {
+public final class BinaryIndex: IndexReading, @unchecked Sendable {
     public static let fileName = "rules-index.bin"
     static let magic = Bytes(php: "RULESIX1")
     static let version: UInt32 = 1
@@ -34,6 +34,8 @@ public final class BinaryIndex: IndexReading {
     /// serialized) decoded when first asked for.
     private var entries: [(name: ByteKey, id: Int, fields: Range<Int>)] = []
     private var decodedEntries: [Int: SearchIndex.Entry] = [:]
+    /// Guards `decodedEntries`: one index may serve searches on several threads.
+    private let entriesLock = NSLock()
     private var byName: [ByteKey: Int] = [:]
     private var byID: [Int: Int] = [:]
 
@@ -307,6 +309,8 @@ public final class BinaryIndex: IndexReading {
     }
 
     private func decodedEntry(_ i: Int) -> SearchIndex.Entry {
+        entriesLock.lock()
+        defer { entriesLock.unlock() }
         if let entry = decodedEntries[i] { return entry }
         let (_, id, range) = entries[i]
         var fields = PHPArray()
