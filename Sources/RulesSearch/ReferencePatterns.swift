@@ -95,3 +95,14 @@ public enum ReferencePatterns {
         ("Finder::snippets guillemets", Snippets.guillemets, Snippets.guillemetsReplacement),
     ]
 }
+
+extension Preg {
+    /// A pattern of the reference, compiled. They all compile with both engines (the
+    /// tests run every one of them), so a failure here is a bug in an engine, not input.
+    func reference(_ pattern: String) -> Regex {
+        guard case .success(let regex) = compile(pattern) else {
+            preconditionFailure("the reference pattern \(pattern) does not compile with \(engine.name)")
+        }
+        return regex
+    }
+}

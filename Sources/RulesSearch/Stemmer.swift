@@ -29,13 +29,7 @@ public final class Stemmer {
 
     public init(preg: Preg) {
         self.preg = preg
-        func compile(_ pattern: String) -> Preg.Regex {
-            // The reference's own patterns always compile; a failure here is a bug in an engine.
-            guard case .success(let regex) = preg.compile(pattern) else {
-                preconditionFailure("the reference pattern \(pattern) does not compile with \(preg.engine.name)")
-            }
-            return regex
-        }
+        let compile = preg.reference
         typealias P = ReferencePatterns.Stemmer
         rv = compile(P.rv)
         perfectiveGerund = compile(P.perfectiveGerund)

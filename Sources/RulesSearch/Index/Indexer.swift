@@ -45,12 +45,8 @@ public final class Indexer {
         // Stems are the same whether remembered or not (the reference turns the cache on
         // only for snippets); remembering them makes indexing a large corpus fast.
         stemmer.caching = true
-        guard case .success(let e) = preg.compile(ReferencePatterns.Indexer.entity),
-              case .success(let w) = preg.compile(ReferencePatterns.Indexer.nonWordRun) else {
-            preconditionFailure("the reference's indexer patterns do not compile with \(preg.engine.name)")
-        }
-        entity = e
-        nonWordRun = w
+        entity = preg.reference(ReferencePatterns.Indexer.entity)
+        nonWordRun = preg.reference(ReferencePatterns.Indexer.nonWordRun)
     }
 
     /// The index of `corpus`, as `Indexer::index` leaves it when it says 'stop'.

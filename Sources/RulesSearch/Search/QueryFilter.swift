@@ -13,12 +13,7 @@ public struct QueryFilter {
 
     public init(preg: Preg) {
         self.preg = preg
-        func compile(_ pattern: String) -> Preg.Regex {
-            guard case .success(let regex) = preg.compile(pattern) else {
-                preconditionFailure("the reference pattern \(pattern) does not compile with \(preg.engine.name)")
-            }
-            return regex
-        }
+        let compile = preg.reference
         typealias P = ReferencePatterns.QueryFilter
         spacedCommas = compile(P.spacedCommas)
         disallowedRun = compile(P.disallowedRun)

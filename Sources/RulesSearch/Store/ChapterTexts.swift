@@ -36,40 +36,37 @@ public struct ChapterTexts {
     }
 
     public init(contentsOf url: URL) throws {
-        data = try Data(contentsOf: url, options: .mappedIfSafe)
-        var reader = ByteReader(data: data)
-        guard reader.bytes(8) == Self.magic else { throw FormatError(message: "\(url.path) is not a rules texts file") }
-        guard let count = reader.uint32() else { throw FormatError(message: "\(url.path) is truncated") }
-        for _ in 0..<count {
-            guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
-                  let offset = reader.uint64(), let length = reader.uint64() else {
-                throw FormatError(message: "\(url.path) is truncated")
-            }
-            table[ByteKey(name)] = (Int(offset), Int(length))
-        }
-        textsStart = reader.position
-        for (_, entry) in table where entry.offset < 0 || entry.length < 0 || textsStart + entry.offset + entry.length > data.count {
-            throw FormatError(message: "\(url.path) is truncated")
+        do {
+            try self.init(data: try Data(contentsOf: url, options: .mappedIfSafe))
+        } catch let error as FormatError {
+            throw FormatError(message: "\(url.path): \(error.message)")
         }
     }
 
     /// Texts from a corpus held in memory.
     public init(corpus: Corpus) {
-        let bytes = Self.encode(corpus)
         // Cannot fail: the bytes were just written in this format.
-        self = try! ChapterTexts(data: Data(bytes))
+        self = try! ChapterTexts(data: Data(Self.encode(corpus)))
     }
 
     init(data: Data) throws {
         self.data = data
         var reader = ByteReader(data: data)
-        guard reader.bytes(8) == Self.magic, let count = reader.uint32() else { throw FormatError(message: "not a texts file") }
+        guard reader.bytes(8) == Self.magic else { throw FormatError(message: "not a rules texts file") }
+        guard let count = reader.uint32() else { throw FormatError(message: "truncated") }
         for _ in 0..<count {
             guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
-                  let offset = reader.uint64(), let length = reader.uint64() else { throw FormatError(message: "truncated") }
-            table[ByteKey(name)] = (Int(offset), Int(length))
+                  let rawOffset = reader.uint64(), let rawLength = reader.uint64(),
+                  let offset = Int(exactly: rawOffset), let length = Int(exactly: rawLength),
+                  offset <= data.count, length <= data.count else {
+                throw FormatError(message: "truncated")
+            }
+            table[ByteKey(name)] = (offset, length)
         }
         textsStart = reader.position
+        for (_, entry) in table where textsStart + entry.offset + entry.length > data.count {
+            throw FormatError(message: "truncated")
+        }
     }
 
     /// The `html` of a chapter, or `nil` when the corpus had no such chapter.

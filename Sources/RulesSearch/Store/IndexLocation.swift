@@ -44,7 +44,7 @@ public enum IndexLocation {
             do {
                 return try ChapterTexts(contentsOf: store)
             } catch {
-                throw OpenError(message: "\(store.path): \(error); rebuild the index with 'rules index build'")
+                throw OpenError(message: "\(error); rebuild the index with 'rules index build'")
             }
         }
         let reference = directory.appendingPathComponent("corpus.jsonl")
