@@ -190,7 +190,12 @@ final class MatchPrefilter {
 extension Node {
     /// The characters a match of this node can end with, when there are few enough to list
     /// and the node must consume one at its end; `nil` otherwise.
-    var lastCharacters: Set<UInt32>? {
+    var lastCharacters: Set<UInt32>? { edgeCharacters(atEnd: true) }
+
+    /// The characters a match of this node can start with, likewise.
+    var firstCharacters: Set<UInt32>? { edgeCharacters(atEnd: false) }
+
+    private func edgeCharacters(atEnd: Bool) -> Set<UInt32>? {
         switch self {
         case .literal(let c, let caseless):
             return caseless ? nil : [c]
@@ -203,46 +208,19 @@ extension Node {
             }
             return set
         case .group(let kind, let inner):
-            return kind.isLookaround ? nil : inner.lastCharacters
+            return kind.isLookaround ? nil : inner.edgeCharacters(atEnd: atEnd)
         case .sequence(let items):
-            guard let last = items.last, last.lengths.min > 0 else { return nil }
-            return last.lastCharacters
+            guard let edge = atEnd ? items.last : items.first, edge.lengths.min > 0 else { return nil }
+            return edge.edgeCharacters(atEnd: atEnd)
         case .alternation(let branches):
             var union: Set<UInt32> = []
             for branch in branches {
-                guard let l = branch.lastCharacters else { return nil }
-                union.formUnion(l)
+                guard let e = branch.edgeCharacters(atEnd: atEnd) else { return nil }
+                union.formUnion(e)
             }
             return union
         case .repeated(let inner, let low, _, _):
-            return low > 0 ? inner.lastCharacters : nil
-        case .empty, .assertion, .raw, .backReference:
-            return nil
-        }
-    }
-}
-
-extension Node {
-    /// The characters a match of this node can start with, when there are few enough to
-    /// list and the node must consume one first; `nil` otherwise.
-    var firstCharacters: Set<UInt32>? {
-        switch self {
-        case .literal, .charClass:
-            return lastCharacters
-        case .group(let kind, let inner):
-            return kind.isLookaround ? nil : inner.firstCharacters
-        case .sequence(let items):
-            guard let first = items.first, first.lengths.min > 0 else { return nil }
-            return first.firstCharacters
-        case .alternation(let branches):
-            var union: Set<UInt32> = []
-            for branch in branches {
-                guard let f = branch.firstCharacters else { return nil }
-                union.formUnion(f)
-            }
-            return union
-        case .repeated(let inner, let low, _, _):
-            return low > 0 ? inner.firstCharacters : nil
+            return low > 0 ? inner.edgeCharacters(atEnd: atEnd) : nil
         case .empty, .assertion, .raw, .backReference:
             return nil
         }

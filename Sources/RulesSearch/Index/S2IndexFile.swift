@@ -22,20 +22,12 @@ public enum S2IndexFile {
         var out = Bytes()
         out.reserveCapacity(1 << 20)
         out += firstPrefix
-        out += Bytes(php: "a:\(index.fulltext.count):{")
-        for (word, chapters) in index.fulltext.entries {
-            PHPSerialize.serialize(key: PHPKey(word.bytes), into: &out)
-            out += Bytes(php: "a:\(chapters.count):{")
-            for (id, positions) in chapters.entries {
-                PHPSerialize.serialize(key: .int(id), into: &out)
-                switch positions {
-                case .single(let p): PHPSerialize.serialize(.int(p), into: &out)
-                case .list(let text): PHPSerialize.serialize(string: text, into: &out)
-                }
+        appendWordTable(index.fulltext, to: &out) { positions, out in
+            switch positions {
+            case .single(let p): PHPSerialize.serialize(.int(p), into: &out)
+            case .list(let text): PHPSerialize.serialize(string: text, into: &out)
             }
-            out.append(0x7D)
         }
-        out += [0x7D, 0x0A]
         out += otherPrefix
         out += Bytes(php: "a:\(index.excludedWords.count):{")
         for (word, value) in index.excludedWords.entries {
@@ -45,17 +37,7 @@ public enum S2IndexFile {
         out += [0x7D, 0x0A]
         for keywords in [index.singleKeywords, index.stemKeywords, index.phraseKeywords] {
             out += otherPrefix
-            out += Bytes(php: "a:\(keywords.count):{")
-            for (word, chapters) in keywords.entries {
-                PHPSerialize.serialize(key: PHPKey(word.bytes), into: &out)
-                out += Bytes(php: "a:\(chapters.count):{")
-                for (id, weight) in chapters.entries {
-                    PHPSerialize.serialize(key: .int(id), into: &out)
-                    PHPSerialize.serialize(weight, into: &out)
-                }
-                out.append(0x7D)
-            }
-            out += [0x7D, 0x0A]
+            appendWordTable(keywords, to: &out) { weight, out in PHPSerialize.serialize(weight, into: &out) }
         }
         out += otherPrefix
         out += Bytes(php: "a:\(index.tableOfContents.count):{")
@@ -65,6 +47,22 @@ public enum S2IndexFile {
         }
         out += [0x7D, 0x0A]
         return out
+    }
+
+    /// One line's value for a word → chapter id → value table, and its line break.
+    private static func appendWordTable<V>(_ table: OrderedMap<ByteKey, OrderedMap<Int, V>>, to out: inout Bytes,
+                                           value: (V, inout Bytes) -> Void) {
+        out += Bytes(php: "a:\(table.count):{")
+        for (word, chapters) in table.entries {
+            PHPSerialize.serialize(key: PHPKey(word.bytes), into: &out)
+            out += Bytes(php: "a:\(chapters.count):{")
+            for (id, v) in chapters.entries {
+                PHPSerialize.serialize(key: .int(id), into: &out)
+                value(v, &out)
+            }
+            out.append(0x7D)
+        }
+        out += [0x7D, 0x0A]
     }
 
     /// Writes the file atomically: a temporary file in the same folder, then a rename, so
