@@ -23,6 +23,11 @@ final class MatchPrefilter {
     let lastCharacters: [UInt32]?
     /// The same for code points below ``tableSize``, as a table to look up.
     private let lastCharacterTable: [Bool]
+    // The same facts without optionals, read on every attempt.
+    private let hasRequiredLiteral: Bool
+    private let requiredBytes: Bytes
+    private let hasLastCharacters: Bool
+    private let sortedLastCharacters: [UInt32]
     private static let tableSize: UInt32 = 0x500
     /// The longest a match can be, in characters; `nil` when unbounded.
     let maxLength: Int?
@@ -59,6 +64,10 @@ final class MatchPrefilter {
         var table = [Bool](repeating: false, count: Int(Self.tableSize))
         for c in lastCharacters ?? [] where c < Self.tableSize { table[Int(c)] = true }
         lastCharacterTable = table
+        hasRequiredLiteral = requiredLiteral != nil
+        requiredBytes = requiredLiteral ?? []
+        hasLastCharacters = lastCharacters != nil
+        sortedLastCharacters = lastCharacters ?? []
         if requiredLiteral == nil, anchor == nil { return nil }
         if requiredLiteral == nil, lastCharacters == nil, maxLength == nil { return nil }
     }
@@ -124,10 +133,11 @@ final class MatchPrefilter {
     /// False when no match is possible in `subject`: its last character (or the one before
     /// a final newline, where `$` allows it) is none a match can end with.
     func mayMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let requiredLiteral, !Self.contains(subject, requiredLiteral) { return false }
-        guard let lastCharacters else { return true }
+        if hasRequiredLiteral, !Self.contains(subject, requiredBytes) { return false }
+        guard hasLastCharacters else { return true }
+        let lastCharacters = sortedLastCharacters
         func canEndWith(_ c: UInt32) -> Bool {
-            if c < Self.tableSize { return lastCharacterTable[Int(c)] }
+            if c < Self.tableSize { return lastCharacterTable.withUnsafeBufferPointer { $0[Int(c)] } }
             var low = 0
             var high = lastCharacters.count
             while low < high {

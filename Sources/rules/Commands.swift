@@ -21,9 +21,6 @@ struct Context {
 }
 
 enum StemCommand {
-    /// Lines read and stemmed at a time from standard input.
-    static let blockSize = 16_384
-
     /// `rules stem [WORD...]`: `word<TAB>stem` a line; the words from standard input, one a
     /// line, when none are given. Standard input is read in blocks that every core stems a
     /// share of, each with its own stemmer, and written back in order.
@@ -42,27 +39,28 @@ enum StemCommand {
 
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let stemmers = try (0..<workers).map { _ in Stemmer(preg: Preg(engine: try context.engine())) }
-        let reader = LineReader(fileDescriptor: 0)
-        var block: [Bytes] = []
-        block.reserveCapacity(blockSize)
-        var finished = false
-        while !finished {
-            block.removeAll(keepingCapacity: true)
-            while block.count < blockSize {
-                guard let word = try reader.next() else {
-                    finished = true
-                    break
-                }
-                block.append(word)
+        let reader = ChunkReader(fileDescriptor: 0)
+        while let chunk = try reader.next() {
+            // Each worker takes a run of whole lines of the chunk and writes its answers.
+            var bounds = [0]
+            for k in 1..<workers {
+                var cut = max(bounds[k - 1], chunk.count * k / workers)
+                while cut < chunk.count, cut > 0, chunk[cut - 1] != 0x0A { cut += 1 }
+                bounds.append(cut)
             }
-            if block.isEmpty { break }
+            bounds.append(chunk.count)
             let shares = Shares(count: workers)
-            let share = (block.count + workers - 1) / workers
             DispatchQueue.concurrentPerform(iterations: workers) { k in
                 var text = Bytes()
-                let range = min(k * share, block.count)..<min((k + 1) * share, block.count)
-                for word in block[range] {
+                text.reserveCapacity((bounds[k + 1] - bounds[k]) * 2)
+                var start = bounds[k]
+                let end = bounds[k + 1]
+                while start < end {
+                    var stop = start
+                    while stop < end, chunk[stop] != 0x0A { stop += 1 }
+                    let word = Array(chunk[start..<stop])
                     append(word, stemmers[k].stem(word), to: &text)
+                    start = stop + 1
                 }
                 shares.set(k, text)
             }

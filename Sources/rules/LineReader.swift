@@ -57,6 +57,43 @@ final class LineReader {
     }
 }
 
+/// Reads a file descriptor in large chunks that end at a line break (the last chunk may
+/// not), for commands that split the lines among workers themselves.
+final class ChunkReader {
+    private let fd: Int32
+    private var carry: [UInt8] = []
+    private var finished = false
+    let chunkSize: Int
+
+    init(fileDescriptor: Int32 = 0, chunkSize: Int = 1 << 20) {
+        fd = fileDescriptor
+        self.chunkSize = chunkSize
+    }
+
+    /// The next chunk of whole lines, or `nil` at the end of input.
+    func next() throws -> [UInt8]? {
+        var chunk = carry
+        carry = []
+        var block = [UInt8](repeating: 0, count: chunkSize)
+        while !finished && chunk.count < chunkSize {
+            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
+            if n > 0 {
+                chunk += block[0..<n]
+            } else if n == 0 {
+                finished = true
+            } else if errno != EINTR {
+                throw CLIError("cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+        }
+        if chunk.isEmpty { return nil }
+        if !finished, let lastBreak = chunk.lastIndex(of: 0x0A) {
+            carry = Array(chunk[(lastBreak + 1)...])
+            chunk.removeSubrange((lastBreak + 1)...)
+        }
+        return chunk
+    }
+}
+
 /// Writes to a file descriptor through a buffer, so that printing many small lines costs
 /// one system call per block.
 final class OutputBuffer {
