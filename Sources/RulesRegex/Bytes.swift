@@ -1,3 +1,5 @@
+import Foundation
+
 /// A PHP string: a sequence of bytes, usually but not always UTF-8.
 ///
 /// The reference engine is PHP, whose strings are bytes: `strlen` counts bytes and every
@@ -97,6 +99,28 @@ public enum UTF8Bytes {
             out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
             out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
             out.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}
+
+/// Finding bytes in bytes: glibc's `memchr` finds each candidate first byte, `memcmp`
+/// checks the rest. Used by the prefilter and by the port's `strpos`.
+public enum ByteSearch {
+    public static func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let n = needle.count
+        guard n > 0 else { return start <= haystack.count ? start : nil }
+        guard start >= 0, haystack.count - start >= n, let base = haystack.baseAddress else { return nil }
+        return needle.withUnsafeBufferPointer { nd in
+            let first = Int32(nd[0])
+            var i = start
+            let last = haystack.count - n
+            while i <= last {
+                guard let hit = memchr(base + i, first, last - i + 1) else { return nil }
+                let position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                if n == 1 || memcmp(base + position + 1, nd.baseAddress! + 1, n - 1) == 0 { return position }
+                i = position + 1
+            }
+            return nil
         }
     }
 }

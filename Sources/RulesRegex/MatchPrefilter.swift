@@ -17,17 +17,13 @@ final class MatchPrefilter {
     /// How matches end, when every match must end at the end of the subject.
     let anchor: EndAnchor?
     /// Bytes every match contains; a subject without them cannot match.
-    let requiredLiteral: Bytes?
+    /// (Empty when there is none.)
+    let requiredLiteral: Bytes
     /// Every character a match can end with (before the anchor), sorted; `nil` when not
     /// known.
     let lastCharacters: [UInt32]?
     /// The same for code points below ``tableSize``, as a table to look up.
     private let lastCharacterTable: [Bool]
-    // The same facts without optionals, read on every attempt.
-    private let hasRequiredLiteral: Bool
-    private let requiredBytes: Bytes
-    private let hasLastCharacters: Bool
-    private let sortedLastCharacters: [UInt32]
     private static let tableSize: UInt32 = 0x500
     /// The longest a match can be, in characters; `nil` when unbounded.
     let maxLength: Int?
@@ -43,7 +39,7 @@ final class MatchPrefilter {
               let tree = try? parser.parseTopLevel() else { return nil }
         utf = pattern.options.contains(.utf)
         anchoredAtStart = pattern.options.contains(.anchored)
-        requiredLiteral = Self.requiredLiteral(of: tree, utf: utf)
+        requiredLiteral = Self.requiredLiteral(of: tree, utf: utf) ?? []
         maxLength = tree.lengths.max
 
         let branches: [Node]
@@ -64,12 +60,8 @@ final class MatchPrefilter {
         var table = [Bool](repeating: false, count: Int(Self.tableSize))
         for c in lastCharacters ?? [] where c < Self.tableSize { table[Int(c)] = true }
         lastCharacterTable = table
-        hasRequiredLiteral = requiredLiteral != nil
-        requiredBytes = requiredLiteral ?? []
-        hasLastCharacters = lastCharacters != nil
-        sortedLastCharacters = lastCharacters ?? []
-        if requiredLiteral == nil, anchor == nil { return nil }
-        if requiredLiteral == nil, lastCharacters == nil, maxLength == nil { return nil }
+        if requiredLiteral.isEmpty, anchor == nil { return nil }
+        if requiredLiteral.isEmpty, lastCharacters == nil, maxLength == nil { return nil }
     }
 
     /// The longest run of characters every match contains in a row: consecutive plain
@@ -133,9 +125,8 @@ final class MatchPrefilter {
     /// False when no match is possible in `subject`: its last character (or the one before
     /// a final newline, where `$` allows it) is none a match can end with.
     func mayMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
-        if hasRequiredLiteral, !Self.contains(subject, requiredBytes) { return false }
-        guard hasLastCharacters else { return true }
-        let lastCharacters = sortedLastCharacters
+        if !requiredLiteral.isEmpty, ByteSearch.firstIndex(of: requiredLiteral, in: subject, from: 0) == nil { return false }
+        guard let lastCharacters else { return true }
         func canEndWith(_ c: UInt32) -> Bool {
             if c < Self.tableSize { return lastCharacterTable.withUnsafeBufferPointer { $0[Int(c)] } }
             var low = 0
@@ -169,22 +160,6 @@ final class MatchPrefilter {
             remaining -= 1
         }
         return position
-    }
-
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: Bytes) -> Bool {
-        let n = needle.count
-        guard haystack.count >= n else { return false }
-        let first = needle[0]
-        var i = 0
-        while i <= haystack.count - n {
-            if haystack[i] == first {
-                var k = 1
-                while k < n, haystack[i + k] == needle[k] { k += 1 }
-                if k == n { return true }
-            }
-            i += 1
-        }
-        return false
     }
 
     /// The character that ends at byte `end`.

@@ -116,7 +116,7 @@ enum IndexCommand {
         // The S2 file first: the binary form records its size and time.
         try S2IndexFile.write(index, to: out)
         try BinaryIndex.write(index, to: out)
-        try AtomicWrite.write(ChapterTexts.encode(corpus), to: out.appendingPathComponent(ChapterTexts.fileName))
+        try AtomicFile.write(ChapterTexts.encode(corpus), to: out.appendingPathComponent(ChapterTexts.fileName))
         return 0
     }
 }

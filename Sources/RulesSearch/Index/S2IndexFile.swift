@@ -181,14 +181,8 @@ public enum S2IndexFile {
 }
 
 /// Writing a file so that readers see the old content or the new, never part of one.
-public enum AtomicWrite {
+public enum AtomicFile {
     public static func write(_ bytes: Bytes, to url: URL) throws {
-        try AtomicFile.write(bytes, to: url)
-    }
-}
-
-enum AtomicFile {
-    static func write(_ bytes: Bytes, to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         do {

@@ -36,11 +36,4 @@ public struct SearchIndex: Equatable {
     public var tableOfContents = OrderedMap<ByteKey, Entry>()
 
     public init() {}
-
-    /// `Finder::$chapters`: chapter id → chapter name.
-    public func chapterNames() -> [Int: ByteKey] {
-        var names: [Int: ByteKey] = [:]
-        for (name, entry) in tableOfContents.entries { names[entry.id] = name }
-        return names
-    }
 }

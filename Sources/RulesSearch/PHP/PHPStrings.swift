@@ -37,27 +37,9 @@ public enum PHPStrings {
         replace(Bytes(php: search), with: Bytes(php: replacement), in: subject)
     }
 
-    /// `strpos($haystack, $needle, $offset) !== false` as an index: glibc's `memchr` finds
-    /// each candidate first byte, `memcmp` checks the rest.
+    /// `strpos($haystack, $needle, $offset) !== false` as an index.
     public static func firstIndex(of needle: Bytes, in haystack: Bytes, from start: Int) -> Int? {
-        let n = needle.count
-        guard n > 0 else { return start <= haystack.count ? start : nil }
-        guard start >= 0, haystack.count - start >= n else { return nil }
-        return haystack.withUnsafeBufferPointer { h in
-            needle.withUnsafeBufferPointer { nd in
-                let base = h.baseAddress!
-                let first = Int32(nd[0])
-                var i = start
-                let last = h.count - n
-                while i <= last {
-                    guard let hit = memchr(base + i, first, last - i + 1) else { return nil }
-                    let position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                    if n == 1 || memcmp(base + position + 1, nd.baseAddress! + 1, n - 1) == 0 { return position }
-                    i = position + 1
-                }
-                return nil
-            }
-        }
+        haystack.withUnsafeBufferPointer { ByteSearch.firstIndex(of: needle, in: $0, from: start) }
     }
 
     public static func contains(_ haystack: Bytes, _ needle: Bytes) -> Bool {
@@ -67,12 +49,6 @@ public enum PHPStrings {
     /// `explode($separator, $string)` for a one-byte separator.
     public static func explode(_ separator: UInt8, _ string: Bytes) -> [Bytes] {
         string.split(separator: separator, omittingEmptySubsequences: false).map(Array.init)
-    }
-
-    /// `explode($separator, $string, 2)`.
-    public static func explodeOnce(_ separator: UInt8, _ string: Bytes) -> [Bytes] {
-        guard let i = string.firstIndex(of: separator) else { return [string] }
-        return [Array(string[..<i]), Array(string[(i + 1)...])]
     }
 
     /// `trim($string)` with PHP's default characters: space, `\t`, `\n`, `\r`, `\0`, `\x0B`.
@@ -109,13 +85,6 @@ public enum PHPStrings {
             i += mbCharacterLength(s[i])
         }
         return Array(s[lastStart...])
-    }
-
-    /// `base_convert($n, 10, 36)` for a non-negative integer.
-    public static func base36(_ n: Int) -> Bytes {
-        var out = Bytes()
-        appendBase36(n, to: &out)
-        return out
     }
 
     /// Appends `base_convert($n, 10, 36)` of a non-negative integer.
