@@ -3,12 +3,21 @@
 // classic s2_search engine by Roman Parpalak. GPL-2.0-or-later.
 import PackageDescription
 
+/// A search run is a few milliseconds, so start-up counts. By default the compiler has the
+/// runtime look up generic types such as `Dictionary<ByteKey, Int>` by mangled name, and
+/// each first lookup scans every protocol conformance in the binary (some 5,000 with
+/// Foundation linked in) for the `Hashable` it needs; direct metadata accessors pass the
+/// conformance instead.
+let startupSettings: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 /// The regex layer and the search core run millions of small calls; Swift's dynamic
 /// exclusivity checks on class properties cost them about a tenth of their time in release
 /// builds. The code keeps to the exclusivity rules (debug builds and tests still check).
 let hotPathSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-]
+] + startupSettings
 
 let package = Package(
     name: "rules",
@@ -27,7 +36,7 @@ let package = Package(
         ),
         .target(name: "RulesRegex", dependencies: ["CPCRE2"], swiftSettings: hotPathSettings),
         .target(name: "RulesSearch", dependencies: ["RulesRegex"], swiftSettings: hotPathSettings),
-        .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex"]),
+        .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex"], swiftSettings: startupSettings),
         .testTarget(name: "RulesRegexTests", dependencies: ["RulesRegex"], exclude: ["Fixtures"]),
         // Depends on the executable too, so that the CLI tests find it built.
         .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex", "rules"], exclude: ["Fixtures"]),

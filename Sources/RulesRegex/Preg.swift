@@ -153,16 +153,23 @@ public final class Preg {
     /// matching leaves the groups of the matches found before it.
     @discardableResult
     public func matchAll(_ pattern: Bytes, _ subject: Bytes, _ matches: inout [[Capture]]?,
-                         knownValidUTF8: Bool = false) -> Int? {
+                         knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Int? {
         guard let regex = regex(pattern, function: "preg_match_all") else { return nil }
-        return matchAll(regex, subject, &matches, knownValidUTF8: knownValidUTF8)
+        return matchAll(regex, subject, &matches, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts)
     }
 
+    ///
+    /// `onlyStartingAt`, when given, lists (in ascending order, on character boundaries)
+    /// every offset where a match can start, which the caller knows from the pattern: the
+    /// pattern is tried there alone, anchored, and finds what the global loop would.
     @discardableResult
     public func matchAll(_ regex: Regex, _ subject: Bytes, _ matches: inout [[Capture]]?,
-                         knownValidUTF8: Bool = false) -> Int? {
+                         knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Int? {
         lastError = nil
-        let (found, error) = globalMatches(regex, subject, limit: -1, knownValidUTF8: knownValidUTF8)
+        var found: [Match] = []
+        let error = forEachMatch(regex, subject, limit: -1, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts) {
+            found.append($0)
+        }
         let groups = regex.compiled.groupCount + 1
         var sets = Array(repeating: [Capture](), count: groups)
         for m in found {
@@ -301,15 +308,22 @@ public final class Preg {
     /// Calls `body` with each match of the global loop, in order; returns the error that
     /// stopped the loop, if any (the matches before it have been passed on).
     func forEachMatch(_ regex: Regex, _ subject: Bytes, limit: Int, knownValidUTF8: Bool,
-                      _ body: (Match) -> Void) -> RegexError? {
+                      onlyStartingAt starts: [Int]? = nil, _ body: (Match) -> Void) -> RegexError? {
         subject.withUnsafeBufferPointer { buffer in
             var scratch: AnyObject?
             do throws(RegexError) {
                 if !knownValidUTF8 { try checkUTF8(regex, buffer) }
                 if limit == 0 { return nil }
                 guard let start = regex.firstStart(buffer) else { return nil }
+                // An engine that lists every match in one call does so whatever `starts`
+                // says (for ICU one call is far cheaper than one per start).
                 if let all = try regex.compiled.allMatches(in: buffer, from: start, scratch: &scratch) {
                     for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
+                    return nil
+                }
+                if let starts {
+                    try Self.forEachMatch(regex, buffer, from: start, limit: limit, startingAt: starts,
+                                          scratch: &scratch, body)
                     return nil
                 }
                 let length = buffer.count
@@ -334,6 +348,36 @@ public final class Preg {
             } catch {
                 return error
             }
+        }
+    }
+
+    /// The global loop when matches can start only at `starts`: an unanchored search from
+    /// an offset finds the first of them, at or after it, where an anchored attempt
+    /// succeeds. After an empty match the retry at its end is again non-empty and anchored.
+    private static func forEachMatch(_ regex: Regex, _ buffer: UnsafeBufferPointer<UInt8>, from start: Int,
+                                     limit: Int, startingAt starts: [Int], scratch: inout AnyObject?,
+                                     _ body: (Match) -> Void) throws(RegexError) {
+        var offset = start
+        var afterEmpty = false
+        var count = 0
+        var i = 0
+        while i < starts.count {
+            let candidate = starts[i]
+            if candidate < offset || candidate > buffer.count {
+                i += 1
+                continue
+            }
+            let options: MatchOptions = afterEmpty && candidate == offset ? [.anchored, .notEmptyAtStart] : [.anchored]
+            guard let m = try regex.compiled.firstMatch(in: buffer, from: candidate, options: options, scratch: &scratch) else {
+                i += 1
+                continue
+            }
+            body(m)
+            count += 1
+            if limit > 0, count >= limit { return }
+            offset = m.end
+            afterEmpty = m.end == m.start
+            if !afterEmpty { i += 1 }
         }
     }
 

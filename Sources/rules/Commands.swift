@@ -10,7 +10,7 @@ struct Context {
     /// The engine from `--engine`, else `RULES_ENGINE`, else PCRE2.
     func engine() throws -> any RegexEngine {
         let name = arguments.value("engine")
-            ?? ProcessInfo.processInfo.environment[Engines.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+            ?? getenv(Engines.environmentVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? Engines.defaultName
         guard let engine = Engines.make(name) else {
             let source = arguments.value("engine") != nil ? "--engine" : Engines.environmentVariable
@@ -106,7 +106,8 @@ enum IndexCommand {
         } catch let error as Corpus.Error {
             throw CLIError("\(corpusPath): \(error)")
         }
-        let index = Indexer.build(corpus, preg: Preg(engine: try context.engine()))
+        let preg = Preg(engine: try context.engine())
+        let index = Indexer.build(corpus, preg: preg)
         let out = URL(fileURLWithPath: outPath)
         do {
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -116,7 +117,7 @@ enum IndexCommand {
         // The S2 file first: the binary form records its size and time.
         try S2IndexFile.write(index, to: out)
         try BinaryIndex.write(index, to: out)
-        try AtomicFile.write(ChapterTexts.encode(corpus), to: out.appendingPathComponent(ChapterTexts.fileName))
+        try AtomicFile.write(ChapterTexts.encode(corpus, preparing: preg), to: out.appendingPathComponent(ChapterTexts.fileName))
         return 0
     }
 }

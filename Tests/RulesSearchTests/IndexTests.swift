@@ -34,6 +34,28 @@ final class IndexTests: XCTestCase {
         XCTAssertTrue(S2IndexFile.encode(try S2IndexFile.decode(bytes)) == bytes)
     }
 
+    /// The texts file keeps each chapter's html and its text prepared for snippets, which
+    /// is what preparing it at search time gives; cut short, it is an error, not a crash.
+    func testTextsFileKeepsThePreparedTexts() throws {
+        let corpus = try Corpus.read(TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"))
+        let bytes = ChapterTexts.encode(corpus, preparing: Preg(engine: PCRE2Engine()))
+        let texts = try ChapterTexts(file: FileBytes(copying: bytes))
+        let foundation = Preg(engine: FoundationEngine())
+        for chapter in corpus.chapters.values {
+            XCTAssertEqual(texts.html(chapter.key), chapter.html)
+            let fresh = PreparedText(html: chapter.html, preg: foundation)
+            let stored = try XCTUnwrap(texts.prepared(chapter.key))
+            XCTAssertTrue(stored.text == fresh.text && stored.valid == fresh.valid, chapter.key.bytes.text)
+            XCTAssertEqual(stored.lineCount, fresh.lineCount)
+            XCTAssertGreaterThan(stored.lineCount, 1)
+        }
+        let first = try XCTUnwrap(corpus.chapters.keys.first)
+        XCTAssertNil(ChapterTexts(corpus: corpus).prepared(first), "texts held in memory are prepared by the search")
+        for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 200)) {
+            XCTAssertThrowsError(try ChapterTexts(file: FileBytes(copying: bytes[0..<cut])), "cut at \(cut)")
+        }
+    }
+
     func testDamagedIndexFilesAreErrorsNotCrashes() throws {
         let file = TestPaths.fixtures.appendingPathComponent("man-ru-mini/\(S2IndexFile.fileName)")
         let bytes = Bytes(try Data(contentsOf: file))

@@ -75,6 +75,34 @@ final class SearchTests: XCTestCase {
                   results: try TestPaths.referenceFile("man-ru/results.jsonl"))
     }
 
+    /// Snippets that try their pattern only where a word can start come out as those of a
+    /// search through the whole text, for generated queries of every kind (stems with
+    /// regex metacharacters among them) over the built-in rules.
+    func testSnippetsFromWordStartsAreThoseOfAWholeTextSearch() throws {
+        let corpus = try BuiltInIndex.corpus()
+        let vocabulary = corpus.chapters.values.flatMap { Indexer.words(PHPCase.lowercase(StripTags.strip($0.html))) }
+        let queries = FuzzQuery.generate(count: 400, seed: 11, vocabulary: vocabulary)
+        let index = try BuiltInIndex.index()
+        let texts = try BuiltInIndex.texts()
+        let fromStarts = SearchSession(index: index, texts: texts, preg: Preg(engine: PCRE2Engine()))
+        let whole = SearchSession(index: index, texts: texts, preg: Preg(engine: PCRE2Engine()))
+        whole.usesWordStarts = false
+        func snippets(_ session: SearchSession, _ query: Bytes) -> [String] {
+            session.search(query, limit: nil, page: 1, snippetCount: 10).hits.map {
+                "\($0.id.text) \($0.snippetHTML.map(\.text) ?? "null") \($0.rel?.doubleValue ?? -1) \($0.startText.map(\.text) ?? "null")"
+            }
+        }
+        var differing: [String] = []
+        var highlighted = 0
+        for query in queries {
+            let fast = snippets(fromStarts, query)
+            if fast != snippets(whole, query) { differing.append(query.text) }
+            highlighted += fast.filter { $0.contains("<i>") }.count
+        }
+        XCTAssertEqual(differing, [])
+        XCTAssertGreaterThan(highlighted, 500, "the queries should find words to highlight")
+    }
+
     func testQueryFilterSplitsAsThePHPDoes() {
         let filter = QueryFilter(preg: Preg(engine: PCRE2Engine()))
         func words(_ q: String) -> [String] { filter.words(Bytes(php: q)).map(\.text) }

@@ -53,6 +53,21 @@ final class StemmerTests: XCTestCase {
         XCTAssertEqual(PHPCase.lowercase([0xED, 0xA0, 0x80]), Bytes(php: "???"))
         XCTAssertEqual(PHPCase.lowercase(Bytes(php: "\u{1C89}")), Bytes(php: "\u{1C89}"))   // not in Unicode 14
     }
+
+    /// The two-byte table and the search of the runs beyond it agree with the runs PHP
+    /// gave, for every code point.
+    func testLowerCaseOfEveryCodePointFollowsThePHPRuns() {
+        var expected: [UInt32: UInt32] = [:]
+        for run in PHPCase.lowercaseRuns {
+            for k in 0..<run.count {
+                let c = run.first + k * run.step
+                expected[c] = UInt32(Int64(c) + Int64(run.delta))
+            }
+        }
+        var wrong: [UInt32] = []
+        for c in UInt32(0)...0x10FFFF where PHPCase.lower(c) != (expected[c] ?? c) { wrong.append(c) }
+        XCTAssertEqual(wrong.prefix(10).map { String($0, radix: 16) }, [])
+    }
 }
 
 /// `rules stem` as a user runs it.

@@ -9,14 +9,14 @@ public enum BuiltInIndex {
         guard let data = Data(base64Encoded: BuiltInData.index) else {
             throw BinaryIndex.FormatError(message: "the built-in index is damaged")
         }
-        return try BinaryIndex(data: data, expecting: nil)
+        return try BinaryIndex(bytes: FileBytes(copying: data), expecting: nil)
     }
 
     public static func texts() throws -> ChapterTexts {
         guard let data = Data(base64Encoded: BuiltInData.texts) else {
             throw ChapterTexts.FormatError(message: "the built-in texts are damaged")
         }
-        return try ChapterTexts(data: data)
+        return try ChapterTexts(file: FileBytes(copying: data))
     }
 
     /// The corpus the index was built from, with each record's `kind`, `parent` and

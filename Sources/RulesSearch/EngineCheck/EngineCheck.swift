@@ -77,8 +77,8 @@ public final class EngineCheck {
             if searchIndex == nil { searchIndex = built }
         }
         guard let searchIndex else { return report }
-        left.session = SearchSession(index: searchIndex, texts: texts, preg: left.preg)
-        right.session = SearchSession(index: searchIndex, texts: texts, preg: right.preg)
+        left.session = SearchSession(index: searchIndex, texts: texts, preg: left.preg, usesStoredPreparation: false)
+        right.session = SearchSession(index: searchIndex, texts: texts, preg: right.preg, usesStoredPreparation: false)
         progress(.queryWords)
         for query in queries {
             if let (stage, l, r) = compareQuery(query, &report) {

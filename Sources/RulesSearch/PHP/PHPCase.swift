@@ -27,7 +27,7 @@ public enum PHPCase {
                 // Two-byte characters (Cyrillic among them) whose lower case is also two bytes.
                 if b >= 0xC2, b < 0xE0, i + 1 < buffer.count, buffer[i + 1] & 0xC0 == 0x80 {
                     let scalar = UInt32(b & 0x1F) << 6 | UInt32(buffer[i + 1] & 0x3F)
-                    let lowered = bmpTable[Int(scalar)]
+                    let lowered = twoByteTable[Int(scalar)]
                     if lowered >= 0x80, lowered < 0x800, scalar != 0x130 {
                         out.append(UInt8(0xC0 | lowered >> 6))
                         out.append(UInt8(0x80 | lowered & 0x3F))
@@ -81,7 +81,7 @@ public enum PHPCase {
     /// Lower case of one code point by PHP's table: single code points only (U+0130 is
     /// handled by the caller).
     static func lower(_ scalar: UInt32) -> UInt32 {
-        if scalar < UInt32(bmpTable.count) { return bmpTable[Int(scalar)] }
+        if scalar < UInt32(twoByteTable.count) { return twoByteTable[Int(scalar)] }
         return lookup(scalar)
     }
 
@@ -104,13 +104,14 @@ public enum PHPCase {
         return scalar
     }
 
-    /// Lower case of U+0000...U+FFFF, built once from the runs.
-    private static let bmpTable: [UInt32] = {
-        var table = (0..<UInt32(0x10000)).map { $0 }
-        for run in lowercaseRuns where run.first < 0x10000 {
+    /// Lower case of U+0000...U+07FF (one and two bytes in UTF-8, Cyrillic among them),
+    /// built once from the runs: small enough to cost nothing at start-up.
+    private static let twoByteTable: [UInt32] = {
+        var table = (0..<UInt32(0x800)).map { $0 }
+        for run in lowercaseRuns where run.first < 0x800 {
             for k in 0..<run.count {
                 let c = run.first + k * run.step
-                if c < 0x10000 { table[Int(c)] = UInt32(Int64(c) + Int64(run.delta)) }
+                if c < 0x800 { table[Int(c)] = UInt32(Int64(c) + Int64(run.delta)) }
             }
         }
         return table

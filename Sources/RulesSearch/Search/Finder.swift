@@ -21,11 +21,12 @@ public final class Finder {
     let filter: QueryFilter
     /// `$this->keys`: chapter → word → weight, in the order they were found.
     var keys = OrderedMap<ByteKey, OrderedMap<ByteKey, PHPNumber>>()
+    /// Whether snippets try their pattern only where a word can start (``WordStarts``); off,
+    /// they search the whole text as the reference does. The results are the same; a test
+    /// compares the two ways.
+    var usesWordStarts = true
     /// `Finder::$chapters`, filled as ids are looked up.
     private var chapterNames: [Int: ByteKey] = [:]
-    /// Texts prepared for snippets, by chapter (see `preparedText`).
-    var preparedTexts: [ByteKey: (Bytes, [Bytes], valid: Bool)] = [:]
-    var preparedTextBytes = 0
 
     public init(index: any IndexReading, preg: Preg) {
         self.index = index

@@ -34,12 +34,23 @@ public final class SearchSession {
     public let index: any IndexReading
     public let texts: ChapterTexts?
     private let finder: Finder
+    /// Whether to use the prepared texts the texts file stores; the engine check prepares
+    /// every text itself, so that both engines run the preparation's regex too.
+    private let usesStoredPreparation: Bool
+    /// Texts ready for snippets, by chapter, so that a batch of queries reads (or, when the
+    /// texts file does not store them, prepares) each chapter once; forgotten past
+    /// ``preparedLimit`` bytes.
+    private var prepared: [ByteKey: PreparedText] = [:]
+    private var preparedBytes = 0
+    private static let preparedLimit = 64 << 20
 
     /// Answers `queries` in order, on every core: each worker searches with its own
-    /// session (a `Preg` is not thread-safe) over the shared index and texts.
-    public static func searchAll(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
-                                 engine: any RegexEngine, limit: Int?, page: Int,
-                                 sessions: inout [SearchSession]) -> [Result] {
+    /// session (a `Preg` is not thread-safe) over the shared index and texts, and renders
+    /// each result with `render` (for the output) as well, so that rendering is shared out too.
+    public static func searchAll<Output>(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
+                                         engine: any RegexEngine, limit: Int?, page: Int,
+                                         sessions: inout [SearchSession],
+                                         render: (Result) -> Output) -> [(total: Int, output: Output)] {
         let workers = Parallel.workers
         while sessions.count < min(workers, max(queries.count, 1)) {
             sessions.append(SearchSession(index: index, texts: texts, preg: Preg(engine: engine)))
@@ -50,14 +61,42 @@ public final class SearchSession {
             defer { next += 1 }
             return pool[next]
         }) { session, query in
-            session.search(query, limit: limit, page: page)
+            let result = session.search(query, limit: limit, page: page)
+            return (result.total, render(result))
         }
     }
 
-    public init(index: any IndexReading, texts: ChapterTexts?, preg: Preg) {
+    public init(index: any IndexReading, texts: ChapterTexts?, preg: Preg, usesStoredPreparation: Bool = true) {
         self.index = index
         self.texts = texts
+        self.usesStoredPreparation = usesStoredPreparation
         finder = Finder(index: index, preg: preg)
+    }
+
+    /// Whether snippets try their pattern only where a word can start (see ``WordStarts``).
+    var usesWordStarts: Bool {
+        get { finder.usesWordStarts }
+        set { finder.usesWordStarts = newValue }
+    }
+
+    /// A chapter's text ready for `Finder.snippets`: stored, remembered, or prepared now.
+    private func preparedText(_ chapter: ByteKey) -> PreparedText? {
+        guard let texts else { return nil }
+        if let known = prepared[chapter] { return known }
+        let text: PreparedText
+        if usesStoredPreparation, let stored = texts.prepared(chapter) {
+            text = stored
+        } else {
+            guard let html = texts.html(chapter) else { return nil }
+            text = PreparedText(html: html, preg: finder.preg)
+        }
+        if preparedBytes > Self.preparedLimit {
+            prepared.removeAll()
+            preparedBytes = 0
+        }
+        prepared[chapter] = text
+        preparedBytes += text.text.count
+        return text
     }
 
     /// Ranks the chapters for `query`; `limit` results a page (`nil`: all), page `page`
@@ -77,7 +116,7 @@ public final class SearchSession {
         var i = 0
         while i < withSnippets {
             let ids = shown[i..<min(i + max(chunk, 1), withSnippets)].map(\.chapter)
-            snippets.merge(finder.snippets(ids, texts: { self.texts?.text($0) }), uniquingKeysWith: { a, _ in a })
+            snippets.merge(finder.snippets(ids, texts: preparedText), uniquingKeysWith: { a, _ in a })
             i += max(chunk, 1)
         }
         let hits = shown.map { item -> Hit in

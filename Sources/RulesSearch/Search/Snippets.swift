@@ -1,22 +1,11 @@
 import RulesRegex
 
 extension Finder {
-    private static let cleanupSearch: [Bytes] = {
-        var what = ["\r", "ё", "&nbsp;", "&mdash;", "&ndash;", "&laquo;", "&raquo;"].map { Bytes(php: $0) }
-        for tag in breakingTags { what.append(Bytes(php: tag)) }
-        return what
-    }()
-    private static let cleanupReplace: [Bytes] = {
-        // The reference writes &nbsp; as a no-break space (U+00A0), not a space.
-        var to = ["", "е", "\u{A0}", "—", "–", "«", "»"].map { Bytes(php: $0) }
-        for tag in breakingTags { to.append(Bytes(php: tag + "\r")) }
-        return to
-    }()
-    private static let breakingTags = ["<br>", "<br />", "<h1>", "<h2>", "<h3>", "<h4>", "<p>", "<pre>", "<blockquote>", "<li>"]
-
     /// `Finder::snippets`: for each chapter of `ids` whose text `texts` gives, the sentences
     /// that show the most of the words `find` found there. Call after ``find(_:)``.
-    public func snippets(_ ids: [ByteKey], texts: (ByteKey) -> Bytes?) -> [ByteKey: Snippet] {
+    /// The texts come prepared (see ``PreparedText``): the reference's first steps depend on
+    /// the chapter alone.
+    public func snippets(_ ids: [ByteKey], texts: (ByteKey) -> PreparedText?) -> [ByteKey: Snippet] {
         stemmer.caching = true   // Stemmer::stem_caching(1)
         var snippets: [ByteKey: Snippet] = [:]
         typealias P = ReferencePatterns.Snippets
@@ -26,7 +15,8 @@ extension Finder {
         var seen = Set<ByteKey>()
         for id in ids where !seen.contains(id) {
             seen.insert(id)
-            guard let (string, lines, valid) = preparedText(id, texts: texts) else { continue }
+            guard let prepared = texts(id) else { continue }
+            let string = prepared.text, valid = prepared.valid
 
             // Stems of the words found in the chapter, neighbour weights and excluded
             // words left out.
@@ -39,16 +29,19 @@ extension Finder {
                 fullWords[ByteKey(stem)] = word.bytes
             }
 
-            let reservedLine = lines.count > 1 ? lines[0] + [0x20] + lines[1] : lines[0]
+            let reservedLine = prepared.lineCount > 1 ? prepared.line(0) + [0x20] + prepared.line(1) : prepared.line(0)
             if fullWords.isEmpty {
                 snippets[id] = Snippet(html: [], rel: .int(0), startText: reservedLine)
                 continue
             }
 
-            preg.matchAll(P.stemsInText(stems), string, &matches, knownValidUTF8: valid)
+            // Tried only where a word can start with one of the stems (see `WordStarts`):
+            // the same matches as a search through the whole text, found sooner.
+            let starts = valid && usesWordStarts ? prepared.wordStarts.candidates(for: stems) : nil
+            preg.matchAll(P.stemsInText(stems), string, &matches, knownValidUTF8: valid, onlyStartingAt: starts)
 
             var lineNumber = 0
-            var lineEnd = lines[0].count
+            var lineEnd = prepared.lineLength(0)
             var foundWords: [Int: [Bytes]] = [:]
             var foundStemsByLine: [Int: OrderedMap<ByteKey, Int>] = [:]
             var lineWeights = OrderedMap<Int, Int>()
@@ -64,9 +57,9 @@ extension Finder {
                         continue
                     }
                     let offset = wordInfo.offset
-                    while lineEnd < offset, lineNumber + 1 < lines.count {
+                    while lineEnd < offset, lineNumber + 1 < prepared.lineCount {
                         lineNumber += 1
-                        lineEnd += 1 + lines[lineNumber].count
+                        lineEnd += 1 + prepared.lineLength(lineNumber)
                     }
                     foundWords[lineNumber, default: []].append(wordInfo.text)
                     foundStemsByLine[lineNumber, default: OrderedMap()][ByteKey(stem)] = 1
@@ -105,7 +98,7 @@ extension Finder {
                     for stem in foundStemsByLine[line]?.keys ?? [] { foundStems[stem] = 1 }
                     // Highlighting; a pattern that does not compile gives null, read as "".
                     snippet[line] = preg.replace(P.highlight(foundWords[line] ?? []),
-                                                 Bytes(php: P.highlightReplacement), lines[line], knownValidUTF8: valid) ?? []
+                                                 Bytes(php: P.highlightReplacement), prepared.line(line), knownValidUTF8: valid) ?? []
                     // All the stems found: no more sentences needed.
                     if best == stems.count { break choosing }
                 }
@@ -133,32 +126,6 @@ extension Finder {
         }
         return snippets
     }
-}
-
-extension Finder {
-    /// The query-independent part of `snippets` for one chapter: the text cleaned up, its
-    /// tags stripped, sentence ends marked with `\r`, and split into lines. Remembered, so
-    /// that a batch of queries prepares each chapter once.
-    /// `valid` tells whether the text is valid UTF-8 (a corpus read from JSON always is),
-    /// so that the `/u` patterns need not check it again for every query.
-    func preparedText(_ id: ByteKey, texts: (ByteKey) -> Bytes?) -> (Bytes, [Bytes], valid: Bool)? {
-        if let prepared = preparedTexts[id] { return prepared }
-        guard let html = texts(id) else { return nil }
-        var string = PHPStrings.replace(Self.cleanupSearch, with: Self.cleanupReplace, in: html)
-        string = StripTags.strip(string)
-        string = preg.replace(ReferencePatterns.Snippets.sentenceBreak.bytes, [0x0D], string) ?? []
-        let prepared = (string, PHPStrings.explode(0x0D, string), UTF8Bytes.isValid(string))
-        if preparedTextBytes > Self.preparedTextLimit {
-            preparedTexts.removeAll()
-            preparedTextBytes = 0
-        }
-        preparedTexts[id] = prepared
-        preparedTextBytes += string.count
-        return prepared
-    }
-
-    /// How much prepared text to keep before starting over.
-    static let preparedTextLimit = 64 << 20
 }
 
 extension String {

@@ -28,7 +28,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     static let version: UInt32 = 1
     static let headerSize = 8 + 4 + 8 + 8 + 6 * 16 + 8
 
-    private let data: Data
+    private let bytes: FileBytes
     private let sections: [Range<Int>]
     /// The table of contents: names and ids read at once, each entry's fields (PHP
     /// serialized) decoded when first asked for.
@@ -169,14 +169,14 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         let url = directory.appendingPathComponent(fileName)
         let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
         guard FileManager.default.fileExists(atPath: url.path), let stamp = FileStamp(s2.path) else { return nil }
-        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
-        return try? BinaryIndex(data: data, expecting: stamp)
+        guard let bytes = try? FileBytes(contentsOf: url.path) else { return nil }
+        return try? BinaryIndex(bytes: bytes, expecting: stamp)
     }
 
-    init(data: Data, expecting stamp: FileStamp?) throws {
-        self.data = data
-        var reader = ByteReader(data: data)
-        guard data.count >= Self.headerSize, reader.bytes(8) == Self.magic, reader.uint32() == Self.version,
+    init(bytes: FileBytes, expecting stamp: FileStamp?) throws {
+        self.bytes = bytes
+        var reader = ByteReader(bytes)
+        guard bytes.count >= Self.headerSize, reader.bytes(8) == Self.magic, reader.uint32() == Self.version,
               let size = reader.uint64(), let modified = reader.uint64() else {
             throw FormatError(message: "not a rules binary index of this version")
         }
@@ -186,19 +186,19 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         var ranges: [Range<Int>] = []
         for _ in 0..<6 {
             guard let offset = reader.uint64(), let length = reader.uint64(),
-                  offset <= UInt64(data.count), length <= UInt64(data.count) - offset else {
+                  offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else {
                 throw FormatError(message: "a section lies outside the file")
             }
             ranges.append(Int(offset)..<Int(offset + length))
         }
-        let headerBytes = Bytes(data.prefix(Self.headerSize - 8))
+        let headerBytes = bytes[0..<(Self.headerSize - 8)]
         guard reader.uint64() == Self.fnv1a(headerBytes) else { throw FormatError(message: "header checksum") }
         sections = ranges
         try loadTableOfContents()
     }
 
     private func loadTableOfContents() throws {
-        var reader = ByteReader(data: data, position: sections[5].lowerBound)
+        var reader = ByteReader(bytes, position: sections[5].lowerBound)
         guard let count = reader.uint32() else { throw FormatError(message: "table of contents") }
         for _ in 0..<count {
             guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
@@ -206,7 +206,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
                 throw FormatError(message: "table of contents")
             }
             let start = reader.position
-            guard reader.bytes(Int(fieldsLength)) != nil, reader.position <= sections[5].upperBound else {
+            guard reader.skip(Int(fieldsLength)), reader.position <= sections[5].upperBound else {
                 throw FormatError(message: "table of contents")
             }
             let key = ByteKey(name)
@@ -219,19 +219,19 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// The record of `key` in the sorted table of section `n`, as a reader after the key.
     private func find(_ key: Bytes, section n: Int) -> ByteReader? {
         let range = sections[n]
-        var reader = ByteReader(data: data, position: range.lowerBound)
+        var reader = ByteReader(bytes, position: range.lowerBound)
         guard let count = reader.uint32() else { return nil }
         let table = reader.position
         var low = 0
         var high = Int(count)
         while low < high {
             let mid = (low + high) / 2
-            var entry = ByteReader(data: data, position: table - data.startIndex + 4 * mid)
+            var entry = ByteReader(bytes, position: table + 4 * mid)
             guard let offset = entry.uint32() else { return nil }
-            var record = ByteReader(data: data, position: range.lowerBound + Int(offset))
-            guard let length = record.uint32(), let candidate = record.bytes(Int(length)) else { return nil }
-            if candidate == key { return record }
-            if candidate.lexicographicallyPrecedes(key) { low = mid + 1 } else { high = mid }
+            var record = ByteReader(bytes, position: range.lowerBound + Int(offset))
+            guard let length = record.uint32(), let order = record.compare(Int(length), with: key) else { return nil }
+            if order == 0 { return record }
+            if order < 0 { low = mid + 1 } else { high = mid }
         }
         return nil
     }
@@ -241,8 +241,8 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         var list: [(id: Int, weight: PHPNumber)] = []
         list.reserveCapacity(Int(n))
         for _ in 0..<n {
-            guard let id = reader.uint64(), let kind = reader.bytes(1), let raw = reader.uint64() else { return nil }
-            let weight: PHPNumber = kind[0] == 1 ? .double(Double(bitPattern: raw)) : .int(Int(Int64(bitPattern: raw)))
+            guard let id = reader.uint64(), let kind = reader.uint8(), let raw = reader.uint64() else { return nil }
+            let weight: PHPNumber = kind == 1 ? .double(Double(bitPattern: raw)) : .int(Int(Int64(bitPattern: raw)))
             list.append((Int(Int64(bitPattern: id)), weight))
         }
         return list
@@ -255,8 +255,8 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         var list: [(id: Int, positions: SearchIndex.Positions)] = []
         list.reserveCapacity(Int(n))
         for _ in 0..<n {
-            guard let id = reader.uint64(), let kind = reader.bytes(1) else { return nil }
-            if kind[0] == 0 {
+            guard let id = reader.uint64(), let kind = reader.uint8() else { return nil }
+            if kind == 0 {
                 guard let p = reader.uint64() else { return nil }
                 list.append((Int(Int64(bitPattern: id)), .single(Int(Int64(bitPattern: p)))))
             } else {
@@ -278,15 +278,15 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     }
 
     public func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
-        var reader = ByteReader(data: data, position: sections[4].lowerBound)
+        var reader = ByteReader(bytes, position: sections[4].lowerBound)
         guard let count = reader.uint32() else { return }
         for _ in 0..<count {
             guard let length = reader.uint32(), let phrase = reader.bytes(Int(length)) else { return }
             let start = reader.position
             // Skip the weights; decode them only for a phrase in the query.
-            guard let n = reader.uint32(), let _ = reader.bytes(Int(n) * 17) else { return }
+            guard let n = reader.uint32(), reader.skip(Int(n) * 17) else { return }
             body(phrase) {
-                var weights = ByteReader(data: self.data, position: start - self.data.startIndex)
+                var weights = ByteReader(self.bytes, position: start)
                 return Self.readWeights(&weights) ?? []
             }
         }
@@ -314,7 +314,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         if let entry = decodedEntries[i] { return entry }
         let (_, id, range) = entries[i]
         var fields = PHPArray()
-        if case .array(let decoded)? = try? PHPSerialize.unserialize(Bytes(data[range])).0 { fields = decoded }
+        if case .array(let decoded)? = try? PHPSerialize.unserialize(bytes[range]).0 { fields = decoded }
         let entry = SearchIndex.Entry(fields: fields, id: id)
         decodedEntries[i] = entry
         return entry

@@ -1,19 +1,30 @@
 import Foundation
 import RulesRegex
 
-/// The chapter texts snippets are made from (the `html` of each chapter), kept beside the
-/// index in `rules-texts.bin`: a header, a table of (name, offset, length) and the texts,
-/// so that a search reads only the texts of the chapters it shows.
+/// The chapter texts snippets are made from, kept beside the index in `rules-texts.bin`:
+/// each chapter's `html` and, stored by `rules index build`, the same text prepared for
+/// snippets (``PreparedText``), so that a search reads only the chapters it shows and does
+/// not redo the query-independent half of `Finder::snippets` on every run.
 ///
-/// Layout, little-endian: "RULESTX1", UInt32 count, then per chapter UInt32 name length,
-/// name bytes, UInt64 text offset, UInt64 text length; then the texts. Offsets count from
-/// the end of the table.
+/// Layout, little-endian: "RULESTX2", UInt32 count, then per chapter UInt32 name length,
+/// name bytes, UInt64 html offset, UInt64 html length, UInt64 prepared offset, UInt64
+/// prepared length (all ones: not stored), UInt8 flags (1: the prepared text is valid
+/// UTF-8); then the texts. Offsets count from the end of the table. "RULESTX1" files, from
+/// before prepared texts were stored, have no prepared fields and still load.
 public struct ChapterTexts {
     public static let fileName = "rules-texts.bin"
-    static let magic = Bytes(php: "RULESTX1")
+    static let magic = Bytes(php: "RULESTX2")
+    static let magicWithoutPrepared = Bytes(php: "RULESTX1")
+    private static let notStored = UInt64.max
 
-    private var table: [ByteKey: (offset: Int, length: Int)] = [:]
-    private let data: Data
+    private struct Entry {
+        var html: Range<Int>
+        var prepared: Range<Int>?
+        var preparedValid: Bool
+    }
+
+    private var table: [ByteKey: Entry] = [:]
+    private let file: FileBytes
     private let textsStart: Int
 
     public struct FormatError: Error, CustomStringConvertible {
@@ -21,7 +32,8 @@ public struct ChapterTexts {
         public var description: String { message }
     }
 
-    public static func encode(_ corpus: Corpus) -> Bytes {
+    /// The file's bytes; with `preparing`, the prepared texts too, made with that `Preg`.
+    public static func encode(_ corpus: Corpus, preparing preg: Preg? = nil) -> Bytes {
         var header = magic
         var body = Bytes()
         header.appendLittleEndian(UInt32(corpus.chapters.count))
@@ -31,78 +43,90 @@ public struct ChapterTexts {
             header.appendLittleEndian(UInt64(body.count))
             header.appendLittleEndian(UInt64(chapter.html.count))
             body += chapter.html
+            if let preg {
+                let prepared = PreparedText(html: chapter.html, preg: preg)
+                header.appendLittleEndian(UInt64(body.count))
+                header.appendLittleEndian(UInt64(prepared.text.count))
+                header.append(prepared.valid ? 1 : 0)
+                body += prepared.text
+            } else {
+                header.appendLittleEndian(notStored)
+                header.appendLittleEndian(notStored)
+                header.append(0)
+            }
         }
         return header + body
     }
 
     public init(contentsOf url: URL) throws {
         do {
-            try self.init(data: try Data(contentsOf: url, options: .mappedIfSafe))
+            try self.init(file: try FileBytes(contentsOf: url.path))
+        } catch let error as FileBytes.OpenError {
+            throw FormatError(message: error.description)
         } catch let error as FormatError {
             throw FormatError(message: "\(url.path): \(error.message)")
         }
     }
 
-    /// Texts from a corpus held in memory.
+    /// Texts from a corpus held in memory, not prepared: a search prepares the ones it shows.
     public init(corpus: Corpus) {
         // Cannot fail: the bytes were just written in this format.
-        self = try! ChapterTexts(data: Data(Self.encode(corpus)))
+        self = try! ChapterTexts(file: FileBytes(copying: Self.encode(corpus)))
     }
 
-    init(data: Data) throws {
-        self.data = data
-        var reader = ByteReader(data: data)
-        guard reader.bytes(8) == Self.magic else { throw FormatError(message: "not a rules texts file") }
-        guard let count = reader.uint32() else { throw FormatError(message: "truncated") }
+    init(file: FileBytes) throws {
+        self.file = file
+        var reader = ByteReader(file)
+        let magic = reader.bytes(8)
+        guard magic == Self.magic || magic == Self.magicWithoutPrepared else {
+            throw FormatError(message: "not a rules texts file")
+        }
+        let hasPrepared = magic == Self.magic
+        let truncated = FormatError(message: "truncated")
+        guard let count = reader.uint32() else { throw truncated }
+        /// A range of the texts, checked against the size of the file.
+        func range(_ offset: UInt64, _ length: UInt64) -> Range<Int>? {
+            guard let offset = Int(exactly: offset), let length = Int(exactly: length),
+                  offset <= file.count, length <= file.count - offset else { return nil }
+            return offset..<(offset + length)
+        }
         for _ in 0..<count {
             guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
-                  let rawOffset = reader.uint64(), let rawLength = reader.uint64(),
-                  let offset = Int(exactly: rawOffset), let length = Int(exactly: rawLength),
-                  offset <= data.count, length <= data.count else {
-                throw FormatError(message: "truncated")
+                  let htmlOffset = reader.uint64(), let htmlLength = reader.uint64(),
+                  let html = range(htmlOffset, htmlLength) else { throw truncated }
+            var entry = Entry(html: html, prepared: nil, preparedValid: false)
+            if hasPrepared {
+                guard let offset = reader.uint64(), let length = reader.uint64(), let flags = reader.uint8() else {
+                    throw truncated
+                }
+                if offset != Self.notStored {
+                    guard let prepared = range(offset, length) else { throw truncated }
+                    entry.prepared = prepared
+                    entry.preparedValid = flags & 1 != 0
+                }
             }
-            table[ByteKey(name)] = (offset, length)
+            table[ByteKey(name)] = entry
         }
         textsStart = reader.position
-        for (_, entry) in table where textsStart + entry.offset + entry.length > data.count {
-            throw FormatError(message: "truncated")
+        let textsSize = file.count - textsStart
+        for entry in table.values where entry.html.upperBound > textsSize || (entry.prepared?.upperBound ?? 0) > textsSize {
+            throw truncated
         }
     }
 
     /// The `html` of a chapter, or `nil` when the corpus had no such chapter.
-    public func text(_ chapter: ByteKey) -> Bytes? {
-        guard let entry = table[chapter] else { return nil }
-        let start = textsStart + entry.offset
-        return data.withUnsafeBytes { raw in
-            Bytes(UnsafeRawBufferPointer(rebasing: raw[start..<(start + entry.length)]))
-        }
-    }
-}
-
-/// Reads little-endian numbers and byte strings from a buffer, `nil` past its end.
-struct ByteReader {
-    let data: Data
-    var position: Int
-
-    init(data: Data, position: Int = 0) {
-        self.data = data
-        self.position = data.startIndex + position
+    public func html(_ chapter: ByteKey) -> Bytes? {
+        table[chapter].map { bytes($0.html) }
     }
 
-    mutating func bytes(_ n: Int) -> Bytes? {
-        guard n >= 0, data.endIndex - position >= n else { return nil }
-        defer { position += n }
-        return Bytes(data[position..<(position + n)])
+    /// The chapter's text prepared for snippets, when the file stores it.
+    public func prepared(_ chapter: ByteKey) -> PreparedText? {
+        guard let entry = table[chapter], let range = entry.prepared else { return nil }
+        return PreparedText(text: bytes(range), valid: entry.preparedValid)
     }
 
-    mutating func uint32() -> UInt32? {
-        guard let b = bytes(4) else { return nil }
-        return UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
-    }
-
-    mutating func uint64() -> UInt64? {
-        guard let low = uint32(), let high = uint32() else { return nil }
-        return UInt64(low) | UInt64(high) << 32
+    private func bytes(_ range: Range<Int>) -> Bytes {
+        file[(textsStart + range.lowerBound)..<(textsStart + range.upperBound)]
     }
 }
 

@@ -1,0 +1,112 @@
+import Foundation
+import RulesRegex
+
+/// The bytes of an index file, mapped into memory (or copied into a buffer of their own),
+/// at an address that holds still for the life of the object.
+///
+/// The index files are read in place, a few records per search; a fixed address lets
+/// ``ByteReader`` read them through a raw pointer, where reading through `Data` costs a
+/// copy and a bounds dance for every number. The files are replaced by rename, never
+/// rewritten in place, so a mapping never sees a file change under it.
+final class FileBytes: @unchecked Sendable {
+    let buffer: UnsafeRawBufferPointer
+    private let isMapped: Bool
+
+    struct OpenError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Maps the file at `path` for reading.
+    init(contentsOf path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw OpenError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw OpenError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        let size = Int(info.st_size)
+        guard size > 0 else {
+            buffer = UnsafeRawBufferPointer(start: nil, count: 0)
+            isMapped = false
+            return
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            throw OpenError(description: "cannot map \(path): \(String(cString: strerror(errno)))")
+        }
+        buffer = UnsafeRawBufferPointer(start: address, count: size)
+        isMapped = true
+    }
+
+    /// A copy of `bytes` (an index carried in memory, such as the built-in one).
+    init<C: Collection>(copying bytes: C) where C.Element == UInt8 {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        _ = copy.initializeMemory(as: UInt8.self, from: bytes)
+        buffer = UnsafeRawBufferPointer(start: copy.baseAddress, count: bytes.count)
+        isMapped = false
+    }
+
+    deinit {
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+        } else if let base = buffer.baseAddress {
+            base.deallocate()
+        }
+    }
+
+    var count: Int { buffer.count }
+
+    /// A copy of the bytes in `range`, which must lie within the file.
+    subscript(range: Range<Int>) -> Bytes {
+        Bytes(UnsafeRawBufferPointer(rebasing: buffer[range]))
+    }
+}
+
+/// Reads little-endian numbers and byte strings from a buffer, `nil` past its end. The
+/// buffer's owner (a ``FileBytes``) must outlive the reader.
+struct ByteReader {
+    let buffer: UnsafeRawBufferPointer
+    var position: Int
+
+    init(_ bytes: FileBytes, position: Int = 0) {
+        buffer = bytes.buffer
+        self.position = position
+    }
+
+    var isAtEnd: Bool { position >= buffer.count }
+
+    private mutating func take(_ n: Int) -> Int? {
+        guard n >= 0, position >= 0, buffer.count - position >= n else { return nil }
+        defer { position += n }
+        return position
+    }
+
+    mutating func bytes(_ n: Int) -> Bytes? {
+        take(n).map { Bytes(UnsafeRawBufferPointer(rebasing: buffer[$0..<($0 + n)])) }
+    }
+
+    /// Moves past `n` bytes; `false` when there are fewer.
+    mutating func skip(_ n: Int) -> Bool {
+        take(n) != nil
+    }
+
+    /// Reads `n` bytes and tells how they compare with `key`: `nil` past the end.
+    mutating func compare(_ n: Int, with key: Bytes) -> Int? {
+        guard let start = take(n) else { return nil }
+        let common = min(n, key.count)
+        let order = key.withUnsafeBytes { k in
+            common == 0 ? 0 : Int(memcmp(buffer.baseAddress! + start, k.baseAddress!, common))
+        }
+        return order != 0 ? order : n - key.count
+    }
+
+    mutating func uint8() -> UInt8? {
+        take(1).map { buffer[$0] }
+    }
+
+    mutating func uint32() -> UInt32? {
+        take(4).map { UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: $0, as: UInt32.self)) }
+    }
+
+    mutating func uint64() -> UInt64? {
+        take(8).map { UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: $0, as: UInt64.self)) }
+    }
+}
