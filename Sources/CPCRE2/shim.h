@@ -34,6 +34,19 @@ static inline cpcre2_match_data *cpcre2_match_data_create(const cpcre2_code *cod
 
 static inline void cpcre2_match_data_free(cpcre2_match_data *data) { pcre2_match_data_free_8(data); }
 
+/* Room for this many groups (and the whole match) in the thread's shared match data. */
+#define CPCRE2_SHARED_GROUPS 63
+
+/* One match data block per thread, shared by the patterns with up to CPCRE2_SHARED_GROUPS
+   groups: PCRE2 gives a block a 20 KiB frame vector on its first interpreted match, which
+   every pattern the search builds for one use would otherwise pay for, and keep while
+   cached. A match's offsets are read before the next match on the thread. */
+static inline cpcre2_match_data *cpcre2_thread_match_data(void) {
+    static _Thread_local cpcre2_match_data *data = NULL;
+    if (!data) data = pcre2_match_data_create_8(CPCRE2_SHARED_GROUPS + 1, NULL);
+    return data;
+}
+
 static inline cpcre2_match_context *cpcre2_match_context_create(uint32_t match_limit, uint32_t depth_limit) {
     cpcre2_match_context *context = pcre2_match_context_create_8(NULL);
     if (context) {

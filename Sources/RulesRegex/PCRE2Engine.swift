@@ -60,10 +60,12 @@ private let emptyPattern: UnsafePointer<UInt8> = {
     return UnsafePointer(p)
 }()
 
-/// A pattern compiled by PCRE2, with the match data block it reuses for every attempt.
+/// A pattern compiled by PCRE2, with the match data block it reuses for every attempt: the
+/// thread's shared one, unless the pattern has more groups than that holds.
 final class PCRE2Pattern: CompiledPattern {
     private let code: OpaquePointer
-    private let matchData: OpaquePointer
+    /// The pattern's own match data, when it needs one.
+    private let ownMatchData: OpaquePointer?
     private let context: OpaquePointer?
     /// Keeps the engine, and so the shared match context, alive as long as the pattern.
     private let engine: PCRE2Engine
@@ -77,8 +79,8 @@ final class PCRE2Pattern: CompiledPattern {
         self.code = code
         self.context = context
         self.engine = engine
-        matchData = cpcre2_match_data_create(code)
         groupCount = Int(cpcre2_capture_count(code))
+        ownMatchData = groupCount > Int(CPCRE2_SHARED_GROUPS) ? cpcre2_match_data_create(code) : nil
     }
 
     /// PHP compiles every pattern with the JIT at once. Compiling costs more than a few
@@ -97,7 +99,7 @@ final class PCRE2Pattern: CompiledPattern {
     }
 
     deinit {
-        cpcre2_match_data_free(matchData)
+        if let ownMatchData { cpcre2_match_data_free(ownMatchData) }
         cpcre2_code_free(code)
     }
 
@@ -107,9 +109,12 @@ final class PCRE2Pattern: CompiledPattern {
         var flags = UInt32(PCRE2_NO_UTF_CHECK)
         if options.contains(.anchored) { flags |= UInt32(PCRE2_ANCHORED) }
         if options.contains(.notEmptyAtStart) { flags |= UInt32(PCRE2_NOTEMPTY_ATSTART) }
-        prepareJIT(subjectLength: subject.count)
+        // PCRE2's JIT does not take PCRE2_ANCHORED at match time (pcre2_match runs the
+        // interpreter then), so anchored attempts neither count towards it nor use it.
+        if !options.contains(.anchored) { prepareJIT(subjectLength: subject.count) }
         let direct = jitCompiled && !options.contains(.anchored)
         let base = subject.baseAddress ?? emptyPattern
+        let matchData = ownMatchData ?? cpcre2_thread_match_data()
         let rc = direct
             ? cpcre2_jit_match(code, base, subject.count, offset, flags, matchData, context)
             : cpcre2_match(code, base, subject.count, offset, flags, matchData, context)

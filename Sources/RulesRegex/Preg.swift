@@ -12,17 +12,30 @@ public final class Preg {
     public final class Regex {
         public let pattern: PHPPattern
         public let compiled: any CompiledPattern
-        let prefilter: MatchPrefilter?
+        /// Worked out from the second use on: analysing a pattern costs more than one match
+        /// on a short subject, and the search builds many patterns it uses once.
+        private var analysed: MatchPrefilter??
+        private var uses = 0
 
         init(pattern: PHPPattern, compiled: any CompiledPattern) {
             self.pattern = pattern
             self.compiled = compiled
-            prefilter = MatchPrefilter(pattern: pattern)
+        }
+
+        var prefilter: MatchPrefilter? {
+            if let analysed { return analysed }
+            let prefilter = MatchPrefilter(pattern: pattern)
+            analysed = .some(prefilter)
+            return prefilter
         }
 
         /// Where the first attempt starts: 0, or later when the pattern's structure shows no
         /// match can start earlier; `nil` when no match is possible at all.
         func firstStart(_ subject: UnsafeBufferPointer<UInt8>) -> Int? {
+            if analysed == nil {
+                uses += 1
+                if uses < 2 { return 0 }
+            }
             guard let prefilter else { return 0 }
             guard prefilter.mayMatch(subject) else { return nil }
             return prefilter.earliestStart(subject)
@@ -314,16 +327,21 @@ public final class Preg {
             do throws(RegexError) {
                 if !knownValidUTF8 { try checkUTF8(regex, buffer) }
                 if limit == 0 { return nil }
-                guard let start = regex.firstStart(buffer) else { return nil }
+                // Where matches can start is known: no need to look at the pattern for it.
                 // An engine that lists every match in one call does so whatever `starts`
                 // says (for ICU one call is far cheaper than one per start).
-                if let all = try regex.compiled.allMatches(in: buffer, from: start, scratch: &scratch) {
-                    for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
+                if let starts {
+                    if let all = try regex.compiled.allMatches(in: buffer, from: 0, scratch: &scratch) {
+                        for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
+                    } else {
+                        try Self.forEachMatch(regex, buffer, from: 0, limit: limit, startingAt: starts,
+                                              scratch: &scratch, body)
+                    }
                     return nil
                 }
-                if let starts {
-                    try Self.forEachMatch(regex, buffer, from: start, limit: limit, startingAt: starts,
-                                          scratch: &scratch, body)
+                guard let start = regex.firstStart(buffer) else { return nil }
+                if let all = try regex.compiled.allMatches(in: buffer, from: start, scratch: &scratch) {
+                    for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
                     return nil
                 }
                 let length = buffer.count

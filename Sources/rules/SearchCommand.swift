@@ -26,7 +26,7 @@ enum SearchCommand {
             var finished = false
             while !finished {
                 var block: [Bytes] = []
-                while block.count < 256 {
+                while block.count < 1024 {
                     guard var query = try reader.next() else {
                         finished = true
                         break

@@ -48,6 +48,7 @@ final class IndexTests: XCTestCase {
             XCTAssertTrue(stored.text == fresh.text && stored.valid == fresh.valid, chapter.key.bytes.text)
             XCTAssertEqual(stored.lineCount, fresh.lineCount)
             XCTAssertGreaterThan(stored.lineCount, 1)
+            XCTAssertTrue(stored.wordStarts == fresh.wordStarts, "word starts of \(chapter.key.bytes.text)")
         }
         let first = try XCTUnwrap(corpus.chapters.keys.first)
         XCTAssertNil(ChapterTexts(corpus: corpus).prepared(first), "texts held in memory are prepared by the search")

@@ -85,6 +85,7 @@ final class SearchTests: XCTestCase {
         let index = try BuiltInIndex.index()
         let texts = try BuiltInIndex.texts()
         let fromStarts = SearchSession(index: index, texts: texts, preg: Preg(engine: PCRE2Engine()))
+        fromStarts.usesWordStarts = true
         let whole = SearchSession(index: index, texts: texts, preg: Preg(engine: PCRE2Engine()))
         whole.usesWordStarts = false
         func snippets(_ session: SearchSession, _ query: Bytes) -> [String] {

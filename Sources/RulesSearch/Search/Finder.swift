@@ -24,7 +24,9 @@ public final class Finder {
     /// Whether snippets try their pattern only where a word can start (``WordStarts``); off,
     /// they search the whole text as the reference does. The results are the same; a test
     /// compares the two ways.
-    var usesWordStarts = true
+    var usesWordStarts = false
+    /// Words met by snippets, lower-cased and stemmed (see `wordForms`).
+    var snippetWordForms: [ByteKey: (word: Bytes, stemmed: Bytes)] = [:]
     /// `Finder::$chapters`, filled as ids are looked up.
     private var chapterNames: [Int: ByteKey] = [:]
 

@@ -10,21 +10,19 @@ public struct JSONWriter {
     public mutating func string(_ bytes: Bytes) {
         output.append(0x22)
         bytes.withUnsafeBufferPointer { buffer in
+            if UTF8Bytes.isValid(buffer) {
+                appendEscaped(validUTF8: buffer)
+                return
+            }
             var i = 0
             while i < buffer.count {
                 let b = buffer[i]
-                switch b {
-                case 0x22: output += [0x5C, 0x22]; i += 1
-                case 0x5C: output += [0x5C, 0x5C]; i += 1
-                case 0x0A: output += [0x5C, 0x6E]; i += 1
-                case 0x0D: output += [0x5C, 0x72]; i += 1
-                case 0x09: output += [0x5C, 0x74]; i += 1
-                case 0x08: output += [0x5C, 0x62]; i += 1
-                case 0x0C: output += [0x5C, 0x66]; i += 1
-                case 0x00..<0x20, 0x7F:
-                    output += Bytes(php: "\\u00")
-                    output += Bytes(php: String(b >> 4, radix: 16) + String(b & 0xF, radix: 16))
+                if let escaped = Self.escape(b) {
+                    output += escaped
                     i += 1
+                    continue
+                }
+                switch b {
                 case 0x20..<0x80:
                     output.append(b)
                     i += 1
@@ -40,6 +38,35 @@ public struct JSONWriter {
             }
         }
         output.append(0x22)
+    }
+
+    /// The common case: valid UTF-8, where only ASCII controls, `"` and `\` need escapes,
+    /// and what lies between them is copied as it is.
+    private mutating func appendEscaped(validUTF8 buffer: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for i in 0..<buffer.count {
+            let b = buffer[i]
+            guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F else { continue }
+            output += UnsafeBufferPointer(rebasing: buffer[runStart..<i])
+            output += Self.escape(b)!
+            runStart = i + 1
+        }
+        output += UnsafeBufferPointer(rebasing: buffer[runStart...])
+    }
+
+    /// How a byte that JSON may not show as it is gets written, `nil` for the others.
+    private static func escape(_ b: UInt8) -> Bytes? {
+        switch b {
+        case 0x22: return [0x5C, 0x22]
+        case 0x5C: return [0x5C, 0x5C]
+        case 0x0A: return [0x5C, 0x6E]
+        case 0x0D: return [0x5C, 0x72]
+        case 0x09: return [0x5C, 0x74]
+        case 0x08: return [0x5C, 0x62]
+        case 0x0C: return [0x5C, 0x66]
+        case 0x00..<0x20, 0x7F: return Bytes(php: "\\u00" + String(b >> 4, radix: 16) + String(b & 0xF, radix: 16))
+        default: return nil
+        }
     }
 
     public mutating func raw(_ text: String) {

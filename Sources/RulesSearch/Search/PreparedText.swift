@@ -16,13 +16,15 @@ public final class PreparedText {
     /// Where each line of ``text`` starts; a line ends one byte before the next starts.
     private let lineStarts: [Int]
 
-    /// Where a word can start, by its first letter (see ``WordStarts``), worked out when a
-    /// snippet first needs it.
-    lazy var wordStarts = WordStarts(text)
+    /// Where a word can start, by its first letter (see ``WordStarts``): stored with the
+    /// text, or worked out when a snippet first needs it.
+    lazy var wordStarts = storedWordStarts ?? WordStarts(text)
+    private let storedWordStarts: WordStarts?
 
-    public init(text: Bytes, valid: Bool) {
+    init(text: Bytes, valid: Bool, wordStarts: WordStarts? = nil) {
         self.text = text
         self.valid = valid
+        storedWordStarts = wordStarts
         var starts = [0]
         text.withUnsafeBufferPointer { buffer in
             var from = 0
@@ -67,22 +69,32 @@ public final class PreparedText {
     }()
 }
 
-/// Where in a prepared text a word of the snippet pattern can start, so that the pattern is
-/// tried only there (see ``Finder/snippets(_:texts:)``).
+/// Where in a prepared text a match of the snippet pattern can start, so that the pattern
+/// is tried only there (see ``Finder/snippets(_:texts:)``).
 ///
-/// The pattern is `(?<=[^a-zа-я]|^)(stem|stem...)[a-zа-я]*` with `/iu`. A match starts after a
-/// character the look-behind accepts, and ``letters`` (A–Z, a–z, А–Я, а–я) are all in the
-/// class it rejects; so a match starts at the text's start or after a character that is
-/// not one of them. Its first character equals, ignoring case, the first of a stem. For a
-/// ``basic`` character (ASCII letters and digits, А–Я, а–я, Ё, ё) that means the same
-/// lower case; what else Unicode folds together (the Kelvin sign with `k`, U+1C80 with
-/// `в`, ...) is never basic, so every start at a character that is not basic and not
-/// ASCII is kept as a possible start, whatever the stems.
-struct WordStarts {
-    /// Starts at a basic character, by its lower case.
-    private var byFirst: [UInt32: [Int]] = [:]
-    /// Starts at a character beyond ASCII that is not basic.
+/// The pattern is `(?<=[^a-zа-я]|^)(stem|stem...)[a-zа-я]*` with `/iu`, the stems joined
+/// as they are. When every stem is a plain word (no regex metacharacter), a match is a
+/// stem matched ignoring case, at a place the look-behind accepts:
+///
+/// - at the text's start, or after a character that is not one of A–Z, a–z, А–Я, а–я
+///   (those are all in the class the look-behind rejects);
+/// - where the text's characters equal the stem's ignoring case. PCRE2 and ICU compare one
+///   character with one, so two *simple* characters (ASCII, А–Я, а–я, Ё, ё) are equal
+///   ignoring case when their lower cases are; what else Unicode folds together (the
+///   Kelvin sign with `k`, U+1C80 with `в`, ...) is never simple, and a character that is
+///   not simple, in the text or in the stem, is taken to match.
+///
+/// So every start of a match is kept, and most places that cannot start one are not; the
+/// pattern decides at each.
+struct WordStarts: Equatable {
+    /// Word starts at a letter or digit, by its lower case (see ``slot(_:)``).
+    private var byFirst = [[Int]](repeating: [], count: WordStarts.slotCount)
+    /// Word starts at a character beyond ASCII that is not simple.
     private var unusual: [Int] = []
+    /// For each start of ``byFirst``, the lower case of the character after the first:
+    /// ``notSimple`` when it is not simple, ``noCharacter`` at the end of the text. Most
+    /// places that cannot match a stem differ from it there.
+    private var seconds: [[UInt32]] = []
 
     init(_ text: Bytes) {
         text.withUnsafeBufferPointer { buffer in
@@ -93,9 +105,9 @@ struct WordStarts {
             while i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count {
                 let (c, length) = UTF8Bytes.decode(buffer, at: i)
                 if !previousIsLetter {
-                    if let key = Self.basicLowercase(c) {
-                        byFirst[key, default: []].append(i)
-                    } else if c >= 0x80 {
+                    if let folded = Self.simpleLowercase(c) {
+                        if Self.isLetterOrDigit(folded) { byFirst[Self.slot(folded)].append(i) }
+                    } else {
                         unusual.append(i)
                     }
                 }
@@ -103,24 +115,130 @@ struct WordStarts {
                 i += max(length, 1)
             }
         }
+        findSeconds(text)
     }
 
-    /// The possible starts of a match of the snippet pattern for `stems`, in order, or
-    /// `nil` when the stems are not plain words (a stem with a regex metacharacter, or
-    /// none at all, changes what the pattern means; then it is tried everywhere).
-    func candidates(for stems: [Bytes]) -> [Int]? {
-        var keys = Set<UInt32>()
+    private mutating func findSeconds(_ text: Bytes) {
+        text.withUnsafeBufferPointer { buffer in
+            seconds = byFirst.map { list in
+                list.map { start in
+                    var i = start + max(UTF8Bytes.sequenceLength(lead: buffer[start]), 1)
+                    guard i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count else {
+                        return Self.noCharacter
+                    }
+                    let (c, length) = UTF8Bytes.decode(buffer, at: i)
+                    i += length
+                    return Self.simpleLowercase(c) ?? Self.notSimple
+                }
+            }
+        }
+    }
+
+    /// The stored form: UInt32 number of lists, then the length of each and the positions
+    /// of each, all UInt32 little-endian; the lists are those of ``byFirst``, then
+    /// ``unusual``.
+    func encoded() -> Bytes {
+        var out = Bytes()
+        let lists = byFirst + [unusual]
+        out.appendLittleEndian(UInt32(lists.count))
+        for list in lists { out.appendLittleEndian(UInt32(list.count)) }
+        for list in lists {
+            for position in list { out.appendLittleEndian(UInt32(position)) }
+        }
+        return out
+    }
+
+    /// Reads the stored form; `nil` when it is damaged: the wrong number of lists, or a
+    /// position out of order or not at the start of a character of `text` (PCRE2 must
+    /// never be started inside one).
+    init?(decoding raw: UnsafeRawBufferPointer, text: Bytes) {
+        func uint32(_ i: Int) -> Int? {
+            guard i >= 0, raw.count - 4 * i >= 4 else { return nil }
+            return Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
+        }
+        guard uint32(0) == Self.slotCount + 1 else { return nil }
+        var lists: [[Int]] = []
+        var next = 1 + Self.slotCount + 1
+        for k in 0...Self.slotCount {
+            guard let count = uint32(1 + k), count <= raw.count / 4 else { return nil }
+            var list: [Int] = []
+            list.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let position = uint32(next), position > (list.last ?? -1), position < text.count,
+                      text[position] & 0xC0 != 0x80 else { return nil }
+                list.append(position)
+                next += 1
+            }
+            lists.append(list)
+        }
+        guard 4 * next == raw.count else { return nil }
+        unusual = lists.removeLast()
+        byFirst = lists
+        findSeconds(text)
+    }
+
+    /// The possible starts of a match of the snippet pattern for `stems` in `text` (the
+    /// text this was made from), in order; `nil` when the stems are not plain words (a
+    /// stem with a regex metacharacter, or an empty one, changes what the pattern means;
+    /// then it is tried everywhere).
+    func candidates(for stems: [Bytes], in text: Bytes) -> [Int]? {
+        // Each stem as characters lower-cased, `notSimple` for one that is not simple.
+        var stemsBySlot: [Int: [[UInt32]]] = [:]
         for stem in stems {
             guard let first = stem.first, first != 0x2D, stem.allSatisfy(Self.isPlain), UTF8Bytes.isValid(stem) else {
                 return nil
             }
-            let (scalar, _) = stem.withUnsafeBufferPointer { UTF8Bytes.decode($0, at: 0) }
-            if let key = Self.basicLowercase(scalar) { keys.insert(key) }
+            var characters: [UInt32] = []
+            stem.withUnsafeBufferPointer { buffer in
+                var i = 0
+                while i < buffer.count {
+                    let (c, length) = UTF8Bytes.decode(buffer, at: i)
+                    characters.append(Self.simpleLowercase(c) ?? Self.notSimple)
+                    i += length
+                }
+            }
+            // A stem that starts with a character that is not simple matches only where
+            // a word starts with one, and those starts are all kept.
+            if characters[0] != Self.notSimple { stemsBySlot[Self.slot(characters[0]), default: []].append(characters) }
         }
         var starts = unusual
-        for key in keys { starts += byFirst[key] ?? [] }
-        return starts.sorted()
+        text.withUnsafeBufferPointer { buffer in
+            for (slot, group) in stemsBySlot {
+                let list = byFirst[slot]
+                let second = seconds[slot]
+                var kept = [Bool](repeating: false, count: list.count)
+                for stem in group {
+                    stem.withUnsafeBufferPointer { stem in
+                        // The second character first, where most places differ.
+                        let wanted = stem.count > 1 ? stem[1] : Self.notSimple
+                        for k in list.indices where !kept[k] {
+                            let found = second[k]
+                            if wanted != Self.notSimple, found != Self.notSimple, found != wanted { continue }
+                            if Self.mayMatch(stem, buffer, at: list[k]) { kept[k] = true }
+                        }
+                    }
+                }
+                for k in list.indices where kept[k] { starts.append(list[k]) }
+            }
+        }
+        return stemsBySlot.count > 1 || !unusual.isEmpty ? starts.sorted() : starts
     }
+
+    /// Whether the text at `start` may match `stem` ignoring case: no two simple characters
+    /// differ, and the text does not end first.
+    private static func mayMatch(_ stem: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var i = start
+        for c in stem {
+            guard i < text.count, i + max(UTF8Bytes.sequenceLength(lead: text[i]), 1) <= text.count else { return false }
+            let (t, length) = UTF8Bytes.decode(text, at: i)
+            if c != notSimple, let folded = simpleLowercase(t), folded != c { return false }
+            i += max(length, 1)
+        }
+        return true
+    }
+
+    private static let notSimple = UInt32.max
+    private static let noCharacter = UInt32.max - 1
 
     /// Bytes a stem may have for the pattern to keep its shape: lower-case ASCII letters,
     /// digits, `-` (literal outside a class), and anything beyond ASCII (literal in UTF-8).
@@ -132,12 +250,24 @@ struct WordStarts {
         (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x410 && c <= 0x44F)
     }
 
-    private static func basicLowercase(_ c: UInt32) -> UInt32? {
+    private static func isLetterOrDigit(_ folded: UInt32) -> Bool {
+        (folded >= 0x30 && folded <= 0x39) || (folded >= 0x61 && folded <= 0x7A) || folded >= 0x430
+    }
+
+    /// The lower case of a simple character (ASCII, А–Я, а–я, Ё, ё); `nil` for any other.
+    private static func simpleLowercase(_ c: UInt32) -> UInt32? {
         switch c {
-        case 0x30...0x39, 0x61...0x7A, 0x430...0x44F, 0x451: return c
         case 0x41...0x5A, 0x410...0x42F: return c + 0x20
         case 0x401: return 0x451
+        case 0...0x7F, 0x430...0x44F, 0x451: return c
         default: return nil
         }
+    }
+
+    /// Each lower-case letter and digit has a slot: ASCII by its code, U+0430...U+0451
+    /// after it.
+    private static let slotCount = 0x80 + 0x22
+    private static func slot(_ folded: UInt32) -> Int {
+        folded < 0x80 ? Int(folded) : 0x80 + Int(folded - 0x430)
     }
 }

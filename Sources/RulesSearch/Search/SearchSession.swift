@@ -70,14 +70,18 @@ public final class SearchSession {
         self.index = index
         self.texts = texts
         self.usesStoredPreparation = usesStoredPreparation
+        storedWordStarts = usesStoredPreparation && texts?.storesWordStarts == true
         finder = Finder(index: index, preg: preg)
     }
 
-    /// Whether snippets try their pattern only where a word can start (see ``WordStarts``).
-    var usesWordStarts: Bool {
-        get { finder.usesWordStarts }
-        set { finder.usesWordStarts = newValue }
-    }
+    /// How snippets look for the found words in a chapter: one search through the whole
+    /// text, as the reference does, or attempts only where a word may start with one of
+    /// them (``WordStarts``). Both find the same. By default (`nil`) a session uses word
+    /// starts when the texts file stores them, and otherwise from its second query on:
+    /// working them out pays back only over several queries.
+    var usesWordStarts: Bool?
+    private var answered = 0
+    private let storedWordStarts: Bool
 
     /// A chapter's text ready for `Finder.snippets`: stored, remembered, or prepared now.
     private func preparedText(_ chapter: ByteKey) -> PreparedText? {
@@ -105,6 +109,8 @@ public final class SearchSession {
     ///
     /// `snippetCount` limits snippets to the first hits shown (`nil`: all of them).
     public func search(_ query: Bytes, limit: Int?, page: Int, snippetCount: Int? = nil) -> Result {
+        finder.usesWordStarts = usesWordStarts ?? (answered > 0 || storedWordStarts)
+        answered += 1
         let ranked = finder.find(query)
         let pageSize = limit ?? ranked.count
         let start = limit == nil ? 0 : min((page - 1) * pageSize, ranked.count)

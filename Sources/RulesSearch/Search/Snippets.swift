@@ -37,19 +37,20 @@ extension Finder {
 
             // Tried only where a word can start with one of the stems (see `WordStarts`):
             // the same matches as a search through the whole text, found sooner.
-            let starts = valid && usesWordStarts ? prepared.wordStarts.candidates(for: stems) : nil
+            let starts = valid && usesWordStarts ? prepared.wordStarts.candidates(for: stems, in: string) : nil
             preg.matchAll(P.stemsInText(stems), string, &matches, knownValidUTF8: valid, onlyStartingAt: starts)
 
             var lineNumber = 0
             var lineEnd = prepared.lineLength(0)
             var foundWords: [Int: [Bytes]] = [:]
-            var foundStemsByLine: [Int: OrderedMap<ByteKey, Int>] = [:]
+            // `$found_stems_lines`: each line's stems, each once (only how many of them a
+            // line adds is asked later).
+            var foundStemsByLine: [Int: [Bytes]] = [:]
             var lineWeights = OrderedMap<Int, Int>()
             if let matches, matches.count > 1 {
                 for (i, wordInfo) in matches[0].enumerated() {
-                    let word = PHPCase.lowercase(wordInfo.text)
+                    let (word, stemmedWord) = wordForms(wordInfo.text)
                     let stem = PHPCase.lowercase(i < matches[1].count ? matches[1][i].text : [])
-                    let stemmedWord = stemmer.stem(word)
                     // Ignore the word when its stem differs from the ones looked for; a
                     // stem not among them reads as null, PHP's "".
                     if !PHPCompare.looseEquals(stem, word), !PHPCompare.looseEquals(stem, stemmedWord),
@@ -62,7 +63,7 @@ extension Finder {
                         lineEnd += 1 + prepared.lineLength(lineNumber)
                     }
                     foundWords[lineNumber, default: []].append(wordInfo.text)
-                    foundStemsByLine[lineNumber, default: OrderedMap()][ByteKey(stem)] = 1
+                    foundStemsByLine[lineNumber, default: []].appendIfMissing(stem)
                     lineWeights.update(lineNumber, default: 0) { $0 += 1 }
                 }
             }
@@ -76,7 +77,7 @@ extension Finder {
 
             var chosen = 0
             var snippet: [Int: Bytes] = [:]
-            var foundStems = OrderedMap<ByteKey, Int>()
+            var foundStems: [Bytes] = []   // `$found_stems`, each stem once
             choosing: for (weight, group) in linesWithWeight.entries {
                 var candidates = group
                 while !candidates.isEmpty {
@@ -87,15 +88,15 @@ extension Finder {
                     var best = 0
                     var bestIndex = -1
                     for (index, line) in candidates.enumerated() {
-                        var future = foundStems
-                        for stem in foundStemsByLine[line]?.keys ?? [] { future[stem] = 1 }
-                        if best < future.count {
-                            best = future.count
+                        // count($future_found_stems): the stems found so far and the line's new ones.
+                        let future = foundStems.count + (foundStemsByLine[line] ?? []).filter { !foundStems.contains($0) }.count
+                        if best < future {
+                            best = future
                             bestIndex = index
                         }
                     }
                     let line = candidates.remove(at: bestIndex)
-                    for stem in foundStemsByLine[line]?.keys ?? [] { foundStems[stem] = 1 }
+                    for stem in foundStemsByLine[line] ?? [] { foundStems.appendIfMissing(stem) }
                     // Highlighting; a pattern that does not compile gives null, read as "".
                     snippet[line] = preg.replace(P.highlight(foundWords[line] ?? []),
                                                  Bytes(php: P.highlightReplacement), prepared.line(line), knownValidUTF8: valid) ?? []
@@ -130,4 +131,28 @@ extension Finder {
 
 extension String {
     var bytes: Bytes { Bytes(php: self) }
+}
+
+extension Finder {
+    /// A word as the snippet loop sees it: lower-cased, and its stem. The same forms come
+    /// up again and again across chapters and queries, so they are remembered by the
+    /// word as found (up to ``wordFormLimit`` of them).
+    func wordForms(_ found: Bytes) -> (word: Bytes, stemmed: Bytes) {
+        let key = ByteKey(found)
+        if let known = snippetWordForms[key] { return known }
+        let word = PHPCase.lowercase(found)
+        let forms = (word, stemmer.stem(word))
+        if snippetWordForms.count >= Self.wordFormLimit { snippetWordForms.removeAll(keepingCapacity: true) }
+        snippetWordForms[key] = forms
+        return forms
+    }
+
+    static let wordFormLimit = 100_000
+}
+
+extension Array where Element: Equatable {
+    /// Adds `element` unless it is there: a PHP array used as a set, small enough to search.
+    mutating func appendIfMissing(_ element: Element) {
+        if !contains(element) { append(element) }
+    }
 }

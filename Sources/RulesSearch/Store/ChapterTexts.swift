@@ -3,14 +3,16 @@ import RulesRegex
 
 /// The chapter texts snippets are made from, kept beside the index in `rules-texts.bin`:
 /// each chapter's `html` and, stored by `rules index build`, the same text prepared for
-/// snippets (``PreparedText``), so that a search reads only the chapters it shows and does
-/// not redo the query-independent half of `Finder::snippets` on every run.
+/// snippets (``PreparedText``) with its word starts (``WordStarts``), so that a search
+/// reads only the chapters it shows and does not redo the query-independent half of
+/// `Finder::snippets` on every run.
 ///
 /// Layout, little-endian: "RULESTX2", UInt32 count, then per chapter UInt32 name length,
 /// name bytes, UInt64 html offset, UInt64 html length, UInt64 prepared offset, UInt64
-/// prepared length (all ones: not stored), UInt8 flags (1: the prepared text is valid
-/// UTF-8); then the texts. Offsets count from the end of the table. "RULESTX1" files, from
-/// before prepared texts were stored, have no prepared fields and still load.
+/// prepared length, UInt8 flags (1: the prepared text is valid UTF-8), UInt64 word starts
+/// offset, UInt64 word starts length (offsets all ones: not stored); then the texts and
+/// word starts. Offsets count from the end of the table. "RULESTX1" files, from before
+/// prepared texts were stored, have no fields after the html's and still load.
 public struct ChapterTexts {
     public static let fileName = "rules-texts.bin"
     static let magic = Bytes(php: "RULESTX2")
@@ -21,6 +23,7 @@ public struct ChapterTexts {
         var html: Range<Int>
         var prepared: Range<Int>?
         var preparedValid: Bool
+        var wordStarts: Range<Int>?
     }
 
     private var table: [ByteKey: Entry] = [:]
@@ -43,8 +46,8 @@ public struct ChapterTexts {
             header.appendLittleEndian(UInt64(body.count))
             header.appendLittleEndian(UInt64(chapter.html.count))
             body += chapter.html
-            if let preg {
-                let prepared = PreparedText(html: chapter.html, preg: preg)
+            let prepared = preg.map { PreparedText(html: chapter.html, preg: $0) }
+            if let prepared {
                 header.appendLittleEndian(UInt64(body.count))
                 header.appendLittleEndian(UInt64(prepared.text.count))
                 header.append(prepared.valid ? 1 : 0)
@@ -53,6 +56,16 @@ public struct ChapterTexts {
                 header.appendLittleEndian(notStored)
                 header.appendLittleEndian(notStored)
                 header.append(0)
+            }
+            // Word starts are found only in valid UTF-8.
+            if let prepared, prepared.valid {
+                let starts = prepared.wordStarts.encoded()
+                header.appendLittleEndian(UInt64(body.count))
+                header.appendLittleEndian(UInt64(starts.count))
+                body += starts
+            } else {
+                header.appendLittleEndian(notStored)
+                header.appendLittleEndian(notStored)
             }
         }
         return header + body
@@ -94,9 +107,10 @@ public struct ChapterTexts {
             guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
                   let htmlOffset = reader.uint64(), let htmlLength = reader.uint64(),
                   let html = range(htmlOffset, htmlLength) else { throw truncated }
-            var entry = Entry(html: html, prepared: nil, preparedValid: false)
+            var entry = Entry(html: html, prepared: nil, preparedValid: false, wordStarts: nil)
             if hasPrepared {
-                guard let offset = reader.uint64(), let length = reader.uint64(), let flags = reader.uint8() else {
+                guard let offset = reader.uint64(), let length = reader.uint64(), let flags = reader.uint8(),
+                      let startsOffset = reader.uint64(), let startsLength = reader.uint64() else {
                     throw truncated
                 }
                 if offset != Self.notStored {
@@ -104,12 +118,19 @@ public struct ChapterTexts {
                     entry.prepared = prepared
                     entry.preparedValid = flags & 1 != 0
                 }
+                if startsOffset != Self.notStored {
+                    guard entry.prepared != nil, entry.preparedValid, let starts = range(startsOffset, startsLength) else {
+                        throw truncated
+                    }
+                    entry.wordStarts = starts
+                }
             }
             table[ByteKey(name)] = entry
         }
         textsStart = reader.position
         let textsSize = file.count - textsStart
-        for entry in table.values where entry.html.upperBound > textsSize || (entry.prepared?.upperBound ?? 0) > textsSize {
+        for entry in table.values where entry.html.upperBound > textsSize || (entry.prepared?.upperBound ?? 0) > textsSize
+            || (entry.wordStarts?.upperBound ?? 0) > textsSize {
             throw truncated
         }
     }
@@ -119,10 +140,21 @@ public struct ChapterTexts {
         table[chapter].map { bytes($0.html) }
     }
 
-    /// The chapter's text prepared for snippets, when the file stores it.
+    /// The chapter's text prepared for snippets, when the file stores it, with its word
+    /// starts when it stores those (a damaged list is found again from the text).
     public func prepared(_ chapter: ByteKey) -> PreparedText? {
         guard let entry = table[chapter], let range = entry.prepared else { return nil }
-        return PreparedText(text: bytes(range), valid: entry.preparedValid)
+        let text = bytes(range)
+        let starts = entry.wordStarts.flatMap { stored in
+            WordStarts(decoding: UnsafeRawBufferPointer(rebasing: file.buffer[(textsStart + stored.lowerBound)..<(textsStart + stored.upperBound)]),
+                       text: text)
+        }
+        return PreparedText(text: text, valid: entry.preparedValid, wordStarts: starts)
+    }
+
+    /// Whether the file stores word starts (files written by this version do).
+    public var storesWordStarts: Bool {
+        table.values.contains { $0.wordStarts != nil }
     }
 
     private func bytes(_ range: Range<Int>) -> Bytes {
