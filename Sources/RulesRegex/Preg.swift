@@ -166,41 +166,49 @@ public final class Preg {
     /// matching leaves the groups of the matches found before it.
     @discardableResult
     public func matchAll(_ pattern: Bytes, _ subject: Bytes, _ matches: inout [[Capture]]?,
-                         knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Int? {
-        guard let regex = regex(pattern, function: "preg_match_all") else { return nil }
-        return matchAll(regex, subject, &matches, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts)
+                         knownValidUTF8: Bool = false) -> Int? {
+        guard let found = matchAllOffsets(pattern, subject, knownValidUTF8: knownValidUTF8) else { return nil }
+        matches = (0...found.groupCount).map { group in
+            found.matches.indices.map { n in
+                let text = found.text(n, group: group)
+                return Capture(text: Array(text), offset: group < found.matches[n].setCount
+                               ? found.matches[n].range(group)?.lowerBound ?? -1 : -1)
+            }
+        }
+        return lastError == nil ? found.matches.count : nil
     }
 
+    /// What `preg_match_all` finds, as offsets into the subject it was given: the same
+    /// matches as ``matchAll(_:_:_:knownValidUTF8:)``, for a caller that reads few of the
+    /// captured texts and need not have each copied.
+    public struct AllMatches {
+        public let subject: Bytes
+        public let groupCount: Int
+        public let matches: [Match]
+
+        /// `$matches[group][n]`: the text of a group of the `n`-th match, `""` when unset.
+        public func text(_ n: Int, group: Int) -> ArraySlice<UInt8> {
+            guard group < matches[n].setCount, let range = matches[n].range(group) else { return [] }
+            return subject[range]
+        }
+    }
+
+    /// `preg_match_all` as offsets: `nil` when the pattern does not compile (PHP then
+    /// leaves `$matches` as it was); after a failure while matching, the matches before it.
     ///
     /// `onlyStartingAt`, when given, lists (in ascending order, on character boundaries)
     /// every offset where a match can start, which the caller knows from the pattern: the
     /// pattern is tried there alone, anchored, and finds what the global loop would.
-    @discardableResult
-    public func matchAll(_ regex: Regex, _ subject: Bytes, _ matches: inout [[Capture]]?,
-                         knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Int? {
+    public func matchAllOffsets(_ pattern: Bytes, _ subject: Bytes, knownValidUTF8: Bool = false,
+                                onlyStartingAt starts: [Int]? = nil) -> AllMatches? {
+        guard let regex = regex(pattern, function: "preg_match_all") else { return nil }
         lastError = nil
         var found: [Match] = []
         let error = forEachMatch(regex, subject, limit: -1, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts) {
             found.append($0)
         }
-        let groups = regex.compiled.groupCount + 1
-        var sets = Array(repeating: [Capture](), count: groups)
-        for m in found {
-            let count = m.setCount
-            for group in 0..<groups {
-                if group < count, let range = m.range(group) {
-                    sets[group].append(Capture(text: Array(subject[range]), offset: range.lowerBound))
-                } else {
-                    sets[group].append(Capture(text: [], offset: -1))
-                }
-            }
-        }
-        matches = sets
-        if let error {
-            fail(error, function: "preg_match_all")
-            return nil
-        }
-        return found.count
+        if let error { fail(error, function: "preg_match_all") }
+        return AllMatches(subject: subject, groupCount: regex.compiled.groupCount, matches: found)
     }
 
     // MARK: preg_replace
@@ -209,22 +217,23 @@ public final class Preg {
     /// replaced, or `nil` (PHP's `null`) on failure. The replacement may refer to groups as
     /// `$n`, `${n}` or `\n` (n up to 99); `\\` before `$` or `\` makes it literal.
     public func replace(_ pattern: Bytes, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
-                        knownValidUTF8: Bool = false) -> Bytes? {
+                        knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Bytes? {
         guard let regex = regex(pattern, function: "preg_replace") else { return nil }
-        return replace(regex, replacement, subject, limit: limit, knownValidUTF8: knownValidUTF8)
+        return replace(regex, replacement, subject, limit: limit, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts)
     }
 
     /// `knownValidUTF8` skips the UTF-8 check of a `/u` subject when the caller has made
     /// sure of it (the stemmer, whose input comes out of `mb_strtolower`); the answer is the
-    /// same, the check is only not repeated.
+    /// same, the check is only not repeated. `onlyStartingAt` is as for
+    /// ``matchAllOffsets(_:_:knownValidUTF8:onlyStartingAt:)``.
     public func replace(_ regex: Regex, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
-                        knownValidUTF8: Bool = false) -> Bytes? {
+                        knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Bytes? {
         lastError = nil
         var result: Bytes?
         var copied = 0
         // A replacement with no `$` or `\` refers to no group: append it as it is.
         let literal = !replacement.contains(where: { $0 == 0x24 || $0 == 0x5C })
-        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8) { m in
+        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts) { m in
             if result == nil {
                 result = Bytes()
                 result!.reserveCapacity(subject.count + replacement.count)

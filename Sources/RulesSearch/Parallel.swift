@@ -15,14 +15,31 @@ enum Parallel {
         let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
-        // Interleaved shares keep the work even when item sizes vary.
+        // Each worker takes the next item when it is free, so that the work stays even
+        // when some items take far longer than others.
+        let next = NextIndex()
         DispatchQueue.concurrentPerform(iterations: count) { k in
-            var i = k
-            while i < items.count {
+            while let i = next.take(below: items.count) {
                 results[i] = transform(states[k], items[i])
-                i += count
             }
         }
         return results.map { $0! }
+    }
+}
+
+/// A counter the workers of ``Parallel/map(_:workers:make:_:)`` share.
+private final class NextIndex: @unchecked Sendable {
+    private var value = 0
+    private var mutex = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func take(below limit: Int) -> Int? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
     }
 }

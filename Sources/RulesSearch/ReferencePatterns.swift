@@ -62,6 +62,14 @@ public enum ReferencePatterns {
         }
 
         public static let highlightReplacement = "<i>$1</i>"
+
+        /// Whether a byte of a stem or word stands for itself in `stemsInText` and
+        /// `highlight`: ASCII letters and digits, `-` (outside a class), and anything beyond
+        /// ASCII (literal in UTF-8). A word of such bytes alone leaves the pattern's shape
+        /// as it is.
+        static func standsForItself(_ b: UInt8) -> Bool {
+            b >= 0x80 || (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+        }
         public static let guillemetsReplacement = "&laquo;\\1&raquo;"
     }
 

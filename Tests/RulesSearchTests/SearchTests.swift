@@ -104,6 +104,34 @@ final class SearchTests: XCTestCase {
         XCTAssertGreaterThan(highlighted, 500, "the queries should find words to highlight")
     }
 
+    /// Every place the snippet pattern matches is among the word starts kept for it, in
+    /// texts full of what folds together ignoring case: the Kelvin sign, long s, the old
+    /// Cyrillic letter forms, µ and Greek, Ё, and punctuation next to words.
+    func testWordStartsKeepEveryMatch() throws {
+        let alphabet = ["а", "в", "д", "о", "с", "т", "ъ", "е", "ё", "Ё", "В", "О", "С", "k", "K", "s", "S", "\u{212A}",
+                        "\u{17F}", "\u{1C80}", "\u{1C82}", "\u{1C83}", "\u{1C84}", "µ", "μ", "Μ", "«", "»", "—", " ",
+                        " ", ".", "-", "1", "\u{A0}", "ѣ", "\u{1C87}", "x"]
+        var rng = SeededGenerator(seed: 5)
+        let engines = allEngines()
+        var matched = 0
+        for _ in 0..<3000 {
+            let text = Bytes(php: (0..<60).map { _ in alphabet.randomElement(using: &rng)! }.joined())
+            let stems = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+                Bytes(php: (0..<Int.random(in: 1...3, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+                    .joined().lowercased().filter { !" .".contains($0) })
+            }.filter { !$0.isEmpty }
+            guard !stems.isEmpty, let candidates = WordStarts(text).candidates(for: stems, in: text) else { continue }
+            for engine in engines {
+                let found = Preg(engine: engine).matchAllOffsets(ReferencePatterns.Snippets.stemsInText(stems), text)
+                let starts = found?.matches.map(\.start) ?? []
+                matched += starts.count
+                XCTAssertTrue(Set(starts).isSubset(of: candidates),
+                              "\(engine.name): \(text.text) with \(stems.map(\.text)): \(starts) not all in \(candidates)")
+            }
+        }
+        XCTAssertGreaterThan(matched, 1500)
+    }
+
     func testQueryFilterSplitsAsThePHPDoes() {
         let filter = QueryFilter(preg: Preg(engine: PCRE2Engine()))
         func words(_ q: String) -> [String] { filter.words(Bytes(php: q)).map(\.text) }

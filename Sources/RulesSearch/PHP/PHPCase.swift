@@ -7,6 +7,11 @@ import RulesRegex
 /// from PHP), so that a newer Unicode in the Swift runtime cannot change a stem. Invalid
 /// UTF-8 becomes `?`, one for each maximal invalid subpart, as mbstring's decoder does.
 public enum PHPCase {
+    /// `mb_strtolower` of a part of a string.
+    public static func lowercase(_ bytes: ArraySlice<UInt8>) -> Bytes {
+        lowercase(Bytes(bytes))
+    }
+
     public static func lowercase(_ bytes: Bytes) -> Bytes {
         // Fast path: ASCII only.
         if !bytes.contains(where: { $0 >= 0x80 }) {

@@ -104,20 +104,35 @@ public enum PHPStrings {
 
     private static let base36Digits = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
 
-    /// `base_convert($s, 36, 10)` as a number: PHP ignores characters that are not base-36
-    /// digits and reads letters in either case.
-    public static func fromBase36(_ s: Bytes) -> Int {
+    /// `base_convert($part, 36, 10)` of each part of `explode($separator, $text)`, without
+    /// copying the parts out: the index's position lists are read this way for every word
+    /// of every query.
+    public static func base36Values(_ text: Bytes, separatedBy separator: UInt8) -> [Int] {
+        var values: [Int] = []
         var value = 0
-        for b in s {
-            let digit: Int
-            switch b {
-            case 0x30...0x39: digit = Int(b - 0x30)
-            case 0x41...0x5A: digit = Int(b - 0x41 + 10)
-            case 0x61...0x7A: digit = Int(b - 0x61 + 10)
-            default: continue
+        for b in text {
+            if b == separator {
+                values.append(value)
+                value = 0
+            } else {
+                value = appendBase36Digit(b, to: value)
             }
-            value = value &* 36 &+ digit
         }
-        return value
+        values.append(value)
+        return values
+    }
+
+    /// `value` with the base-36 digit `b` after it; anything else is skipped, as
+    /// `base_convert` skips it.
+    @inline(__always)
+    private static func appendBase36Digit(_ b: UInt8, to value: Int) -> Int {
+        let digit: Int
+        switch b {
+        case 0x30...0x39: digit = Int(b - 0x30)
+        case 0x41...0x5A: digit = Int(b - 0x41 + 10)
+        case 0x61...0x7A: digit = Int(b - 0x61 + 10)
+        default: return value
+        }
+        return value &* 36 &+ digit
     }
 }

@@ -142,11 +142,9 @@ public final class Finder {
                         currentPositions.update(name, default: []) { $0.append(position) }
                         wordCount = Self.wordRepeatWeight(1)
                     case .list(let text):
-                        let parts = PHPStrings.explode(0x7C, text)
-                        currentPositions.update(name, default: []) { list in
-                            for part in parts { list.append(PHPStrings.fromBase36(part)) }
-                        }
-                        wordCount = Self.wordRepeatWeight(parts.count)
+                        let positions = PHPStrings.base36Values(text, separatedBy: 0x7C)
+                        currentPositions.update(name, default: []) { $0 += positions }
+                        wordCount = Self.wordRepeatWeight(positions.count)
                     }
                     keys.update(name, default: OrderedMap()) { stat in
                         stat.update(key, default: .int(0)) { $0 = $0 + wordCount * wordWeight }

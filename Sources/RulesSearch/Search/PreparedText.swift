@@ -82,15 +82,21 @@ public final class PreparedText {
 ///   character with one, so two *simple* characters (ASCII, А–Я, а–я, Ё, ё) are equal
 ///   ignoring case when their lower cases are; what else Unicode folds together (the
 ///   Kelvin sign with `k`, U+1C80 with `в`, ...) is never simple, and a character that is
-///   not simple, in the text or in the stem, is taken to match.
+///   not simple, in the text or in the stem, is taken to match, unless it is *uncased*:
+///   punctuation, spaces and symbols (U+00A0–U+00BF but µ, U+2000–U+206F, arrows,
+///   mathematical operators, №, × and ÷), which no Unicode version gives a case, so that
+///   they equal only themselves.
 ///
 /// So every start of a match is kept, and most places that cannot start one are not; the
 /// pattern decides at each.
 struct WordStarts: Equatable {
     /// Word starts at a letter or digit, by its lower case (see ``slot(_:)``).
     private var byFirst = [[Int]](repeating: [], count: WordStarts.slotCount)
-    /// Word starts at a character beyond ASCII that is not simple.
+    /// Word starts at a character beyond ASCII that is neither simple nor uncased.
     private var unusual: [Int] = []
+    /// Word starts at an uncased character (see above): a match starts there only for a
+    /// stem that starts with a character that is not simple.
+    private var uncased: [Int] = []
     /// For each start of ``byFirst``, the lower case of the character after the first:
     /// ``notSimple`` when it is not simple, ``noCharacter`` at the end of the text. Most
     /// places that cannot match a stem differ from it there.
@@ -107,6 +113,8 @@ struct WordStarts: Equatable {
                 if !previousIsLetter {
                     if let folded = Self.simpleLowercase(c) {
                         if Self.isLetterOrDigit(folded) { byFirst[Self.slot(folded)].append(i) }
+                    } else if Self.isUncased(c) {
+                        uncased.append(i)
                     } else {
                         unusual.append(i)
                     }
@@ -136,10 +144,10 @@ struct WordStarts: Equatable {
 
     /// The stored form: UInt32 number of lists, then the length of each and the positions
     /// of each, all UInt32 little-endian; the lists are those of ``byFirst``, then
-    /// ``unusual``.
+    /// ``unusual`` and ``uncased``.
     func encoded() -> Bytes {
         var out = Bytes()
-        let lists = byFirst + [unusual]
+        let lists = byFirst + [unusual, uncased]
         out.appendLittleEndian(UInt32(lists.count))
         for list in lists { out.appendLittleEndian(UInt32(list.count)) }
         for list in lists {
@@ -156,10 +164,11 @@ struct WordStarts: Equatable {
             guard i >= 0, raw.count - 4 * i >= 4 else { return nil }
             return Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
         }
-        guard uint32(0) == Self.slotCount + 1 else { return nil }
+        let listCount = Self.slotCount + 2
+        guard uint32(0) == listCount else { return nil }
         var lists: [[Int]] = []
-        var next = 1 + Self.slotCount + 1
-        for k in 0...Self.slotCount {
+        var next = 1 + listCount
+        for k in 0..<listCount {
             guard let count = uint32(1 + k), count <= raw.count / 4 else { return nil }
             var list: [Int] = []
             list.reserveCapacity(count)
@@ -172,6 +181,7 @@ struct WordStarts: Equatable {
             lists.append(list)
         }
         guard 4 * next == raw.count else { return nil }
+        uncased = lists.removeLast()
         unusual = lists.removeLast()
         byFirst = lists
         findSeconds(text)
@@ -184,8 +194,10 @@ struct WordStarts: Equatable {
     func candidates(for stems: [Bytes], in text: Bytes) -> [Int]? {
         // Each stem as characters lower-cased, `notSimple` for one that is not simple.
         var stemsBySlot: [Int: [[UInt32]]] = [:]
+        var anyStart = false
         for stem in stems {
-            guard let first = stem.first, first != 0x2D, stem.allSatisfy(Self.isPlain), UTF8Bytes.isValid(stem) else {
+            guard let first = stem.first, first != 0x2D, stem.allSatisfy(ReferencePatterns.Snippets.standsForItself),
+                  UTF8Bytes.isValid(stem) else {
                 return nil
             }
             var characters: [UInt32] = []
@@ -197,10 +209,15 @@ struct WordStarts: Equatable {
                     i += length
                 }
             }
-            // A stem that starts with a character that is not simple matches only where
-            // a word starts with one, and those starts are all kept.
-            if characters[0] != Self.notSimple { stemsBySlot[Self.slot(characters[0]), default: []].append(characters) }
+            // A stem that starts with a character that is not simple may match where a
+            // word starts with anything (ᲀ with в, say): then every start is kept.
+            if characters[0] == Self.notSimple {
+                anyStart = true
+            } else {
+                stemsBySlot[Self.slot(characters[0]), default: []].append(characters)
+            }
         }
+        if anyStart { return (byFirst.joined() + unusual + uncased).sorted() }
         var starts = unusual
         text.withUnsafeBufferPointer { buffer in
             for (slot, group) in stemsBySlot {
@@ -221,7 +238,7 @@ struct WordStarts: Equatable {
                 for k in list.indices where kept[k] { starts.append(list[k]) }
             }
         }
-        return stemsBySlot.count > 1 || !unusual.isEmpty ? starts.sorted() : starts
+        return starts.sorted()
     }
 
     /// Whether the text at `start` may match `stem` ignoring case: no two simple characters
@@ -231,20 +248,28 @@ struct WordStarts: Equatable {
         for c in stem {
             guard i < text.count, i + max(UTF8Bytes.sequenceLength(lead: text[i]), 1) <= text.count else { return false }
             let (t, length) = UTF8Bytes.decode(text, at: i)
-            if c != notSimple, let folded = simpleLowercase(t), folded != c { return false }
+            if c != notSimple {
+                if let folded = simpleLowercase(t) {
+                    if folded != c { return false }
+                } else if isUncased(t) {
+                    return false
+                }
+            }
             i += max(length, 1)
         }
         return true
     }
 
+    /// Punctuation, spaces and symbols that have no case in any Unicode version.
+    private static func isUncased(_ c: UInt32) -> Bool {
+        switch c {
+        case 0xA0...0xB4, 0xB6...0xBF, 0xD7, 0xF7, 0x2000...0x206F, 0x2116, 0x2190...0x22FF: return true
+        default: return false
+        }
+    }
+
     private static let notSimple = UInt32.max
     private static let noCharacter = UInt32.max - 1
-
-    /// Bytes a stem may have for the pattern to keep its shape: lower-case ASCII letters,
-    /// digits, `-` (literal outside a class), and anything beyond ASCII (literal in UTF-8).
-    private static func isPlain(_ b: UInt8) -> Bool {
-        b >= 0x80 || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
-    }
 
     private static func isLetter(_ c: UInt32) -> Bool {
         (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x410 && c <= 0x44F)

@@ -11,7 +11,7 @@ extension Finder {
         typealias P = ReferencePatterns.Snippets
         // `$matches` lives across chapters: when a chapter's pattern does not compile,
         // PHP's preg_match_all leaves the previous chapter's matches in it.
-        var matches: [[Preg.Capture]]? = nil
+        var matches: Preg.AllMatches? = nil
         var seen = Set<ByteKey>()
         for id in ids where !seen.contains(id) {
             seen.insert(id)
@@ -38,7 +38,9 @@ extension Finder {
             // Tried only where a word can start with one of the stems (see `WordStarts`):
             // the same matches as a search through the whole text, found sooner.
             let starts = valid && usesWordStarts ? prepared.wordStarts.candidates(for: stems, in: string) : nil
-            preg.matchAll(P.stemsInText(stems), string, &matches, knownValidUTF8: valid, onlyStartingAt: starts)
+            if let found = preg.matchAllOffsets(P.stemsInText(stems), string, knownValidUTF8: valid, onlyStartingAt: starts) {
+                matches = found
+            }
 
             var lineNumber = 0
             var lineEnd = prepared.lineLength(0)
@@ -47,10 +49,11 @@ extension Finder {
             // line adds is asked later).
             var foundStemsByLine: [Int: [Bytes]] = [:]
             var lineWeights = OrderedMap<Int, Int>()
-            if let matches, matches.count > 1 {
-                for (i, wordInfo) in matches[0].enumerated() {
+            if let matches, matches.groupCount >= 1 {
+                for (i, match) in matches.matches.enumerated() {
+                    let wordInfo = (text: Bytes(matches.text(i, group: 0)), offset: match.start)
                     let (word, stemmedWord) = wordForms(wordInfo.text)
-                    let stem = PHPCase.lowercase(i < matches[1].count ? matches[1][i].text : [])
+                    let stem = PHPCase.lowercase(matches.text(i, group: 1))
                     // Ignore the word when its stem differs from the ones looked for; a
                     // stem not among them reads as null, PHP's "".
                     if !PHPCompare.looseEquals(stem, word), !PHPCompare.looseEquals(stem, stemmedWord),
@@ -98,8 +101,11 @@ extension Finder {
                     let line = candidates.remove(at: bestIndex)
                     for stem in foundStemsByLine[line] ?? [] { foundStems.appendIfMissing(stem) }
                     // Highlighting; a pattern that does not compile gives null, read as "".
-                    snippet[line] = preg.replace(P.highlight(foundWords[line] ?? []),
-                                                 Bytes(php: P.highlightReplacement), prepared.line(line), knownValidUTF8: valid) ?? []
+                    let words = foundWords[line] ?? []
+                    let text = prepared.line(line)
+                    snippet[line] = preg.replace(P.highlight(words), Bytes(php: P.highlightReplacement), text,
+                                                 knownValidUTF8: valid,
+                                                 onlyStartingAt: valid && usesWordStarts ? Self.occurrences(of: words, in: text) : nil) ?? []
                     // All the stems found: no more sentences needed.
                     if best == stems.count { break choosing }
                 }
@@ -148,6 +154,29 @@ extension Finder {
     }
 
     static let wordFormLimit = 100_000
+}
+
+extension Finder {
+    /// Where the highlight pattern `\b(word|word...)\b` can match in `line`: where one of
+    /// the words occurs, byte for byte (the pattern does not ignore case). `nil` when a
+    /// word is not plain (a regex metacharacter changes the pattern; it is then tried
+    /// everywhere).
+    static func occurrences(of words: [Bytes], in line: Bytes) -> [Int]? {
+        var starts: [Int] = []
+        for word in words {
+            guard let first = word.first, first & 0xC0 != 0x80, word.allSatisfy(P.standsForItself) else { return nil }
+            line.withUnsafeBufferPointer { buffer in
+                var from = 0
+                while let at = ByteSearch.firstIndex(of: word, in: buffer, from: from) {
+                    starts.append(at)
+                    from = at + 1
+                }
+            }
+        }
+        return words.count > 1 ? Array(Set(starts)).sorted() : starts
+    }
+
+    private typealias P = ReferencePatterns.Snippets
 }
 
 extension Array where Element: Equatable {
