@@ -40,13 +40,21 @@ public struct ChapterTexts {
         var header = magic
         var body = Bytes()
         header.appendLittleEndian(UInt32(corpus.chapters.count))
-        for chapter in corpus.chapters.values {
+        let chapters = Array(corpus.chapters.values)
+        // Prepared on every core, each worker with its own Preg; word starts are found
+        // only in valid UTF-8.
+        let preparedTexts: [(text: Bytes, valid: Bool, starts: Bytes?)?] = preg.map { preg in
+            Parallel.map(chapters, workers: Parallel.workers, make: { Preg(engine: preg.engine) }) { worker, chapter in
+                let prepared = PreparedText(html: chapter.html, preg: worker)
+                return (prepared.text, prepared.valid, prepared.valid ? prepared.wordStarts.encoded() : nil)
+            }
+        } ?? Array(repeating: nil, count: chapters.count)
+        for (chapter, prepared) in zip(chapters, preparedTexts) {
             header.appendLittleEndian(UInt32(chapter.key.bytes.count))
             header += chapter.key.bytes
             header.appendLittleEndian(UInt64(body.count))
             header.appendLittleEndian(UInt64(chapter.html.count))
             body += chapter.html
-            let prepared = preg.map { PreparedText(html: chapter.html, preg: $0) }
             if let prepared {
                 header.appendLittleEndian(UInt64(body.count))
                 header.appendLittleEndian(UInt64(prepared.text.count))
@@ -57,9 +65,7 @@ public struct ChapterTexts {
                 header.appendLittleEndian(notStored)
                 header.append(0)
             }
-            // Word starts are found only in valid UTF-8.
-            if let prepared, prepared.valid {
-                let starts = prepared.wordStarts.encoded()
+            if let starts = prepared?.starts {
                 header.appendLittleEndian(UInt64(body.count))
                 header.appendLittleEndian(UInt64(starts.count))
                 body += starts
