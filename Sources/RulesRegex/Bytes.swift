@@ -106,6 +106,12 @@ public enum UTF8Bytes {
 /// Finding bytes in bytes: glibc's `memchr` finds each candidate first byte, `memcmp`
 /// checks the rest. Used by the prefilter and by the port's `strpos`.
 public enum ByteSearch {
+    /// Whether the bytes of `haystack` before `end` end with `needle`.
+    public static func ends(_ haystack: UnsafeBufferPointer<UInt8>, at end: Int, with needle: [UInt8]) -> Bool {
+        guard needle.count <= end, end <= haystack.count, let base = haystack.baseAddress else { return needle.isEmpty }
+        return needle.withUnsafeBufferPointer { memcmp(base + end - needle.count, $0.baseAddress!, needle.count) == 0 }
+    }
+
     public static func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let n = needle.count
         guard n > 0 else { return start <= haystack.count ? start : nil }

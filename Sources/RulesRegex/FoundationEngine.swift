@@ -30,18 +30,25 @@ public final class FoundationEngine: RegexEngine {
 }
 
 /// A subject in the form ICU reads, with the way back from UTF-16 offsets to byte offsets.
+///
+/// It lives in the `scratch` of one `Preg` call, inside which the subject's buffer stays
+/// put, so it reads the bytes there rather than keeping a copy.
 final class ICUSubject {
     let utf: Bool
     let string: String
     let utf16Count: Int
-    private let bytes: [UInt8]
-    /// Byte offset of each UTF-16 offset, and of the end; built when first needed, and
-    /// never in byte mode, where the two are the same.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Byte offset of each UTF-16 offset, and of the end; built when first needed for a
+    /// long subject (a short one is walked instead), and never in byte mode, where the two
+    /// are the same.
     private var byteOffsets: [Int]?
+    /// Up to this many bytes, offsets are found by walking the subject: the stemmer's
+    /// words are short, and it makes a subject for nearly every call.
+    private static let walkedLength = 96
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, utf: Bool) {
         self.utf = utf
-        bytes = Array(buffer)
+        bytes = buffer
         if utf {
             // Valid UTF-8 (checked by Preg): the String is a copy, and the UTF-16 length is
             // one unit per character plus one more for each four-byte character.
@@ -84,12 +91,34 @@ final class ICUSubject {
 
     @inline(__always)
     func byteOffset(_ utf16: Int) -> Int {
-        utf ? offsetMap()[utf16] : utf16
+        guard utf else { return utf16 }
+        guard bytes.count <= Self.walkedLength else { return offsetMap()[utf16] }
+        // As the map has it: both units of a four-byte character give its start.
+        var units = 0
+        var i = 0
+        while i < bytes.count {
+            let length = max(UTF8Bytes.sequenceLength(lead: bytes[i]), 1)
+            let width = length == 4 ? 2 : 1
+            if units + width > utf16 { return i }
+            units += width
+            i += length
+        }
+        return i
     }
 
     /// UTF-16 offset of a byte offset on a character boundary.
     func utf16Offset(_ byte: Int) -> Int {
         guard utf, byte > 0 else { return byte }
+        if bytes.count <= Self.walkedLength {
+            var units = 0
+            var i = 0
+            while i < byte, i < bytes.count {
+                let length = max(UTF8Bytes.sequenceLength(lead: bytes[i]), 1)
+                units += length == 4 ? 2 : 1
+                i += length
+            }
+            return units
+        }
         let map = offsetMap()
         var low = 0
         var high = map.count - 1

@@ -24,6 +24,9 @@ final class MatchPrefilter {
     let lastCharacters: [UInt32]?
     /// The same for code points below ``tableSize``, as a table to look up.
     private let lastCharacterTable: [Bool]
+    /// Every text a match can end with, when there are few: each alternative of `(ая|яя)$`,
+    /// encoded as the subject is, by its last byte. `nil` when not known.
+    private let endings: [[Bytes]]?
     private static let tableSize: UInt32 = 0x500
     /// The longest a match can be, in characters; `nil` when unbounded.
     let maxLength: Int?
@@ -57,11 +60,30 @@ final class MatchPrefilter {
         }
         self.anchor = anchor
         lastCharacters = anchor == nil ? nil : last?.sorted()
+        endings = anchor == nil ? nil : Self.endings(of: branches, utf: utf)
         var table = [Bool](repeating: false, count: Int(Self.tableSize))
         for c in lastCharacters ?? [] where c < Self.tableSize { table[Int(c)] = true }
         lastCharacterTable = table
         if requiredLiteral.isEmpty, anchor == nil { return nil }
         if requiredLiteral.isEmpty, lastCharacters == nil, maxLength == nil { return nil }
+    }
+
+    /// The texts the branches' matches can be, before their end anchor, by last byte; `nil`
+    /// when there are too many, or one can be empty (then any subject may match).
+    private static func endings(of branches: [Node], utf: Bool) -> [[Bytes]]? {
+        var table = [[Bytes]](repeating: [], count: 256)
+        for branch in branches {
+            guard let (_, body) = splitEndAnchor(branch), let texts = body.finiteTexts(limit: 256) else { return nil }
+            for text in texts {
+                var bytes = Bytes()
+                for c in text {
+                    if utf { UTF8Bytes.append(c, to: &bytes) } else { bytes.append(UInt8(truncatingIfNeeded: c)) }
+                }
+                guard let last = bytes.last else { return nil }
+                if !table[Int(last)].contains(bytes) { table[Int(last)].append(bytes) }
+            }
+        }
+        return table
     }
 
     /// The longest run of characters every match contains in a row: consecutive plain
@@ -126,6 +148,15 @@ final class MatchPrefilter {
     /// a final newline, where `$` allows it) is none a match can end with.
     func mayMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
         if !requiredLiteral.isEmpty, ByteSearch.firstIndex(of: requiredLiteral, in: subject, from: 0) == nil { return false }
+        if let endings {
+            func endsWithOne(at end: Int) -> Bool {
+                guard end > 0 else { return false }
+                for text in endings[Int(subject[end - 1])] where ByteSearch.ends(subject, at: end, with: text) { return true }
+                return false
+            }
+            let n = subject.count
+            return endsWithOne(at: n) || (anchor == .endOrFinalNewline && n > 0 && subject[n - 1] == 0x0A && endsWithOne(at: n - 1))
+        }
         guard let lastCharacters else { return true }
         func canEndWith(_ c: UInt32) -> Bool {
             if c < Self.tableSize { return lastCharacterTable.withUnsafeBufferPointer { $0[Int(c)] } }
@@ -173,6 +204,52 @@ final class MatchPrefilter {
 }
 
 extension Node {
+    /// Every text (as characters) a match of this node can be, when there are at most
+    /// `limit`; `nil` otherwise. Zero-width items (assertions, look-arounds) count as
+    /// matching nothing, so the list may hold texts that cannot match, never miss one.
+    func finiteTexts(limit: Int) -> [[UInt32]]? {
+        switch self {
+        case .empty, .assertion:
+            return [[]]
+        case .literal(let c, let caseless):
+            return caseless ? nil : [[c]]
+        case .charClass:
+            return edgeCharacters(atEnd: true).flatMap { $0.count <= limit ? $0.sorted().map { [$0] } : nil }
+        case .group(let kind, let inner):
+            return kind.isLookaround ? [[]] : inner.finiteTexts(limit: limit)
+        case .sequence(let items):
+            var texts: [[UInt32]] = [[]]
+            for item in items {
+                guard let next = item.finiteTexts(limit: limit), texts.count * next.count <= limit else { return nil }
+                texts = texts.flatMap { head in next.map { head + $0 } }
+            }
+            return texts
+        case .alternation(let branches):
+            var texts: [[UInt32]] = []
+            for branch in branches {
+                guard let more = branch.finiteTexts(limit: limit), texts.count + more.count <= limit else { return nil }
+                texts += more
+            }
+            return texts
+        case .repeated(let inner, let low, let high, _):
+            guard let high, high <= 4, let once = inner.finiteTexts(limit: limit) else { return nil }
+            var texts: [[UInt32]] = []
+            var power: [[UInt32]] = [[]]
+            for count in 0...high {
+                if count >= low {
+                    guard texts.count + power.count <= limit else { return nil }
+                    texts += power
+                }
+                guard count < high else { break }
+                guard power.count * once.count <= limit else { return nil }
+                power = power.flatMap { head in once.map { head + $0 } }
+            }
+            return texts
+        case .raw, .backReference:
+            return nil
+        }
+    }
+
     /// The characters a match of this node can end with, when there are few enough to list
     /// and the node must consume one at its end; `nil` otherwise.
     var lastCharacters: Set<UInt32>? { edgeCharacters(atEnd: true) }
