@@ -117,14 +117,16 @@ public enum ByteSearch {
         guard n > 0 else { return start <= haystack.count ? start : nil }
         guard start >= 0, haystack.count - start >= n, let base = haystack.baseAddress else { return nil }
         return needle.withUnsafeBufferPointer { nd in
-            let first = Int32(nd[0])
-            var i = start
-            let last = haystack.count - n
-            while i <= last {
-                guard let hit = memchr(base + i, first, last - i + 1) else { return nil }
-                let position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                if n == 1 || memcmp(base + position + 1, nd.baseAddress! + 1, n - 1) == 0 { return position }
-                i = position + 1
+            // Looks for the needle's last byte: in UTF-8 text a continuation byte tells
+            // far more than a lead byte such as Cyrillic's 0xD0 or 0xD1.
+            let final = Int32(nd[n - 1])
+            var i = start + n - 1
+            while i < haystack.count {
+                guard let hit = memchr(base + i, final, haystack.count - i) else { return nil }
+                let end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                let position = end - (n - 1)
+                if n == 1 || memcmp(base + position, nd.baseAddress!, n - 1) == 0 { return position }
+                i = end + 1
             }
             return nil
         }

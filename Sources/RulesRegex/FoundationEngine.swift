@@ -178,7 +178,14 @@ final class FoundationPattern: CompiledPattern {
         guard !translation.canMatchEmpty, !anchored else { return nil }
         let text = icuSubject(subject, &scratch)
         let start = text.utf16Offset(offset)
-        let results = regex.matches(in: text.string, options: Self.bounds, range: NSRange(location: start, length: text.utf16Count - start))
+        let range = NSRange(location: start, length: text.utf16Count - start)
+        // One first match costs far less than a list. When it ends where the subject ends
+        // there can be no other (none is empty), as with the stemmer's `...$` patterns.
+        guard let first = regex.firstMatch(in: text.string, options: Self.bounds, range: range) else { return [] }
+        if first.range.location + first.range.length == text.utf16Count {
+            return [match(from: first, in: text, groupShift: 0)]
+        }
+        let results = regex.matches(in: text.string, options: Self.bounds, range: range)
         return results.map { match(from: $0, in: text, groupShift: 0) }
     }
 

@@ -68,12 +68,12 @@ final class MatchPrefilter {
         if requiredLiteral.isEmpty, lastCharacters == nil, maxLength == nil { return nil }
     }
 
-    /// The texts the branches' matches can be, before their end anchor, by last byte; `nil`
-    /// when there are too many, or one can be empty (then any subject may match).
+    /// The texts the branches' matches can end with, before their end anchor, by last byte;
+    /// `nil` when there are too many, or one can be empty (then any subject may match).
     private static func endings(of branches: [Node], utf: Bool) -> [[Bytes]]? {
         var table = [[Bytes]](repeating: [], count: 256)
         for branch in branches {
-            guard let (_, body) = splitEndAnchor(branch), let texts = body.finiteTexts(limit: 256) else { return nil }
+            guard let (_, body) = splitEndAnchor(branch), let texts = body.possibleEndings(limit: 256) else { return nil }
             for text in texts {
                 var bytes = Bytes()
                 for c in text {
@@ -147,7 +147,12 @@ final class MatchPrefilter {
     /// False when no match is possible in `subject`: its last character (or the one before
     /// a final newline, where `$` allows it) is none a match can end with.
     func mayMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !requiredLiteral.isEmpty, ByteSearch.firstIndex(of: requiredLiteral, in: subject, from: 0) == nil { return false }
+        // The ending first: one byte looked up rules out most subjects.
+        guard mayEndAMatch(subject) else { return false }
+        return requiredLiteral.isEmpty || ByteSearch.firstIndex(of: requiredLiteral, in: subject, from: 0) != nil
+    }
+
+    private func mayEndAMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
         if let endings {
             func endsWithOne(at end: Int) -> Bool {
                 guard end > 0 else { return false }
@@ -204,6 +209,43 @@ final class MatchPrefilter {
 }
 
 extension Node {
+    /// Texts (as characters) one of which every match of this node ends with, when at most
+    /// `limit` will do: the whole texts of a node that has few (``finiteTexts(limit:)``),
+    /// else those of its last items, as far back as they have few (`сть?` of
+    /// `[^аеиоуыэюя]+.*(?<=о)сть?`). `nil` when nothing is known.
+    func possibleEndings(limit: Int) -> [[UInt32]]? {
+        switch self {
+        case .sequence(let items):
+            var texts: [[UInt32]] = [[]]
+            for item in items.reversed() {
+                guard let whole = item.finiteTexts(limit: limit), texts.count * whole.count <= limit else {
+                    // What comes before cannot be listed; the item's own endings still hold.
+                    guard let partial = item.possibleEndings(limit: limit), texts.count * partial.count <= limit else {
+                        return texts
+                    }
+                    return partial.flatMap { head in texts.map { head + $0 } }
+                }
+                texts = whole.flatMap { head in texts.map { head + $0 } }
+            }
+            return texts
+        case .group(let kind, let inner):
+            return kind.isLookaround ? [[]] : inner.possibleEndings(limit: limit)
+        case .alternation(let branches):
+            var texts: [[UInt32]] = []
+            for branch in branches {
+                guard let more = branch.possibleEndings(limit: limit), texts.count + more.count <= limit else { return nil }
+                texts += more
+            }
+            return texts
+        case .repeated(let inner, let low, _, _):
+            if let whole = finiteTexts(limit: limit) { return whole }
+            // The last time round ends the match; with none at all (low 0), nothing is known.
+            return low > 0 ? inner.possibleEndings(limit: limit) : nil
+        default:
+            return finiteTexts(limit: limit)
+        }
+    }
+
     /// Every text (as characters) a match of this node can be, when there are at most
     /// `limit`; `nil` otherwise. Zero-width items (assertions, look-arounds) count as
     /// matching nothing, so the list may hold texts that cannot match, never miss one.

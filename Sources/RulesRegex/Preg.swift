@@ -229,6 +229,12 @@ public final class Preg {
     public func replace(_ regex: Regex, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
                         knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Bytes? {
         lastError = nil
+        // The stemmer's usual case, kept short: a subject that cannot match comes back as
+        // it is (when there is no UTF-8 check to make first).
+        if knownValidUTF8 || !regex.isUTF, starts == nil,
+           subject.withUnsafeBufferPointer({ regex.firstStart($0) }) == nil {
+            return subject
+        }
         var result: Bytes?
         var copied = 0
         // A replacement with no `$` or `\` refers to no group: append it as it is.
