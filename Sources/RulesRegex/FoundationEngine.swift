@@ -45,6 +45,9 @@ final class ICUSubject {
     /// Up to this many bytes, offsets are found by walking the subject: the stemmer's
     /// words are short, and it makes a subject for nearly every call.
     private static let walkedLength = 96
+    /// Bytes per UTF-16 unit when every character has the same width: 1 for ASCII, 2 for
+    /// a Cyrillic word; 0 otherwise. Then offsets are a multiplication away.
+    private let uniformWidth: Int
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, utf: Bool) {
         self.utf = utf
@@ -56,6 +59,7 @@ final class ICUSubject {
             var units = 0
             for b in buffer where b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
             utf16Count = units
+            uniformWidth = units == buffer.count ? 1 : 2 * units == buffer.count && buffer.allSatisfy({ $0 < 0xE0 }) ? 2 : 0
         } else {
             // One character per byte, U+0000...U+00FF, so offsets are byte offsets.
             var utf8: [UInt8] = []
@@ -70,6 +74,7 @@ final class ICUSubject {
             }
             string = String(decoding: utf8, as: UTF8.self)
             utf16Count = buffer.count
+            uniformWidth = 1
         }
     }
 
@@ -92,6 +97,7 @@ final class ICUSubject {
     @inline(__always)
     func byteOffset(_ utf16: Int) -> Int {
         guard utf else { return utf16 }
+        if uniformWidth != 0 { return utf16 * uniformWidth }
         guard bytes.count <= Self.walkedLength else { return offsetMap()[utf16] }
         // As the map has it: both units of a four-byte character give its start.
         var units = 0
@@ -109,6 +115,7 @@ final class ICUSubject {
     /// UTF-16 offset of a byte offset on a character boundary.
     func utf16Offset(_ byte: Int) -> Int {
         guard utf, byte > 0 else { return byte }
+        if uniformWidth != 0 { return byte / uniformWidth }
         if bytes.count <= Self.walkedLength {
             var units = 0
             var i = 0

@@ -27,6 +27,9 @@ final class MatchPrefilter {
     /// Every text a match can end with, when there are few: each alternative of `(ая|яя)$`,
     /// encoded as the subject is, by its last byte. `nil` when not known.
     private let endings: [[Bytes]]?
+    /// Whether ``endings`` are whole matches (every branch lists all it can match), so
+    /// that a match starts where the ending it is starts.
+    private let endingsAreWhole: Bool
     private static let tableSize: UInt32 = 0x500
     /// The longest a match can be, in characters; `nil` when unbounded.
     let maxLength: Int?
@@ -61,6 +64,9 @@ final class MatchPrefilter {
         self.anchor = anchor
         lastCharacters = anchor == nil ? nil : last?.sorted()
         endings = anchor == nil ? nil : Self.endings(of: branches, utf: utf)
+        endingsAreWhole = branches.allSatisfy { branch in
+            Self.splitEndAnchor(branch).map { $0.1.finiteTexts(limit: 256) != nil } ?? false
+        }
         var table = [Bool](repeating: false, count: Int(Self.tableSize))
         for c in lastCharacters ?? [] where c < Self.tableSize { table[Int(c)] = true }
         lastCharacterTable = table
@@ -185,7 +191,18 @@ final class MatchPrefilter {
     /// The first byte offset at which a match can start: `maxLength` characters, and one
     /// more for a final newline, before the end.
     func earliestStart(_ subject: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let anchor, let maxLength, !anchoredAtStart else { return 0 }
+        guard let anchor, !anchoredAtStart else { return 0 }
+        let n = subject.count
+        // A whole match is one of the endings the subject ends with: the longest of them
+        // starts first. (Not when `$` may also match before a final newline.)
+        if endingsAreWhole, let endings, n > 0, !(anchor == .endOrFinalNewline && subject[n - 1] == 0x0A) {
+            var longest = 0
+            for text in endings[Int(subject[n - 1])] where text.count > longest && ByteSearch.ends(subject, at: n, with: text) {
+                longest = text.count
+            }
+            return n - longest
+        }
+        guard let maxLength else { return 0 }
         var position = subject.count
         var remaining = maxLength + (anchor == .endOrFinalNewline ? 1 : 0)
         while remaining > 0, position > 0 {
