@@ -186,11 +186,13 @@ final class FoundationPattern: CompiledPattern {
         let text = icuSubject(subject, &scratch)
         let start = text.utf16Offset(offset)
         let range = NSRange(location: start, length: text.utf16Count - start)
-        // One first match costs far less than a list. When it ends where the subject ends
-        // there can be no other (none is empty), as with the stemmer's `...$` patterns.
-        guard let first = regex.firstMatch(in: text.string, options: Self.bounds, range: range) else { return [] }
-        if first.range.location + first.range.length == text.utf16Count {
-            return [match(from: first, in: text, groupShift: 0)]
+        // On a short subject (the stemmer's words), one first match costs far less than a
+        // list; when it ends where the subject ends there can be no other (none is empty).
+        if text.utf16Count <= 64 {
+            guard let first = regex.firstMatch(in: text.string, options: Self.bounds, range: range) else { return [] }
+            if first.range.location + first.range.length == text.utf16Count {
+                return [match(from: first, in: text, groupShift: 0)]
+            }
         }
         let results = regex.matches(in: text.string, options: Self.bounds, range: range)
         return results.map { match(from: $0, in: text, groupShift: 0) }
