@@ -39,7 +39,10 @@ final class FileBytes: @unchecked Sendable {
     /// A copy of `bytes` (an index carried in memory, such as the built-in one).
     init<C: Collection>(copying bytes: C) where C.Element == UInt8 {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
-        _ = copy.initializeMemory(as: UInt8.self, from: bytes)
+        // One memcpy for contiguous bytes (an array, `Data`); byte by byte otherwise.
+        if bytes.withContiguousStorageIfAvailable({ copy.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
+            _ = copy.initializeMemory(as: UInt8.self, from: bytes)
+        }
         buffer = UnsafeRawBufferPointer(start: copy.baseAddress, count: bytes.count)
         isMapped = false
     }
