@@ -248,12 +248,7 @@ extension Node {
         case .group(let kind, let inner):
             return kind.isLookaround ? [[]] : inner.possibleEndings(limit: limit)
         case .alternation(let branches):
-            var texts: [[UInt32]] = []
-            for branch in branches {
-                guard let more = branch.possibleEndings(limit: limit), texts.count + more.count <= limit else { return nil }
-                texts += more
-            }
-            return texts
+            return Self.union(branches, limit: limit) { $0.possibleEndings(limit: limit) }
         case .repeated(let inner, let low, _, _):
             if let whole = finiteTexts(limit: limit) { return whole }
             // The last time round ends the match; with none at all (low 0), nothing is known.
@@ -261,6 +256,16 @@ extension Node {
         default:
             return finiteTexts(limit: limit)
         }
+    }
+
+    /// The texts of every branch together, `nil` when one has none or they are too many.
+    private static func union(_ branches: [Node], limit: Int, _ texts: (Node) -> [[UInt32]]?) -> [[UInt32]]? {
+        var all: [[UInt32]] = []
+        for branch in branches {
+            guard let more = texts(branch), all.count + more.count <= limit else { return nil }
+            all += more
+        }
+        return all
     }
 
     /// Every text (as characters) a match of this node can be, when there are at most
@@ -284,12 +289,7 @@ extension Node {
             }
             return texts
         case .alternation(let branches):
-            var texts: [[UInt32]] = []
-            for branch in branches {
-                guard let more = branch.finiteTexts(limit: limit), texts.count + more.count <= limit else { return nil }
-                texts += more
-            }
-            return texts
+            return Self.union(branches, limit: limit) { $0.finiteTexts(limit: limit) }
         case .repeated(let inner, let low, let high, _):
             guard let high, high <= 4, let once = inner.finiteTexts(limit: limit) else { return nil }
             var texts: [[UInt32]] = []
