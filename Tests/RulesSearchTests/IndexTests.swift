@@ -55,6 +55,17 @@ final class IndexTests: XCTestCase {
         for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 200)) {
             XCTAssertThrowsError(try ChapterTexts(file: FileBytes(copying: bytes[0..<cut])), "cut at \(cut)")
         }
+        // Bytes changed at random: the file may load or not, and a search over it must
+        // not crash (a text no longer valid UTF-8 is searched as one).
+        let index = Indexer.build(corpus, preg: Preg(engine: PCRE2Engine()))
+        var rng = SeededGenerator(seed: 17)
+        for _ in 0..<150 {
+            var damaged = bytes
+            for _ in 0..<8 { damaged[Int.random(in: 0..<damaged.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            guard let texts = try? ChapterTexts(file: FileBytes(copying: damaged)) else { continue }
+            let session = SearchSession(index: index, texts: texts, preg: Preg(engine: PCRE2Engine()))
+            for query in ["man", "страница", "файл опции"] { _ = session.search(Bytes(php: query), limit: 10, page: 1) }
+        }
     }
 
     func testDamagedIndexFilesAreErrorsNotCrashes() throws {

@@ -151,11 +151,14 @@ public struct ChapterTexts {
     public func prepared(_ chapter: ByteKey) -> PreparedText? {
         guard let entry = table[chapter], let range = entry.prepared else { return nil }
         let text = bytes(range)
-        let starts = entry.wordStarts.flatMap { stored in
+        // The flag is checked, not trusted: the `/u` patterns skip their own UTF-8 check
+        // on a text said to be valid, and a damaged file must not take them past an end.
+        let valid = entry.preparedValid && UTF8Bytes.isValid(text)
+        let starts = !valid ? nil : entry.wordStarts.flatMap { stored in
             WordStarts(decoding: UnsafeRawBufferPointer(rebasing: file.buffer[(textsStart + stored.lowerBound)..<(textsStart + stored.upperBound)]),
                        text: text)
         }
-        return PreparedText(text: text, valid: entry.preparedValid, wordStarts: starts)
+        return PreparedText(text: text, valid: valid, wordStarts: starts)
     }
 
     /// Whether the file stores word starts (files written by this version do).
