@@ -24,10 +24,22 @@ public enum UTF8Bytes {
         let n = bytes.count
         let raw = UnsafeRawBufferPointer(bytes)
         while i < n {
-            // Eight ASCII bytes at a time.
-            if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-                continue
+            if i + 8 <= n {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                // Eight ASCII bytes at a time.
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+                // Four two-byte characters (Cyrillic) at a time: lead, continuation, ...,
+                // and no lead C0 or C1 (whose bits 1 to 4 are all clear).
+                if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 {
+                    let leadBits = word & 0x001E_001E_001E_001E
+                    if (leadBits &- 0x0001_0001_0001_0001) & ~leadBits & 0x8000_8000_8000_8000 == 0 {
+                        i += 8
+                        continue
+                    }
+                }
             }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }

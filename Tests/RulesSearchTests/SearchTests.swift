@@ -120,7 +120,8 @@ final class SearchTests: XCTestCase {
                 Bytes(php: (0..<Int.random(in: 1...3, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
                     .joined().lowercased().filter { !" .".contains($0) })
             }.filter { !$0.isEmpty }
-            guard !stems.isEmpty, let candidates = WordStarts(text).candidates(for: stems, in: text) else { continue }
+            var starts = WordStarts(text)
+            guard !stems.isEmpty, let candidates = starts.candidates(for: stems, in: text) else { continue }
             for engine in engines {
                 let found = Preg(engine: engine).matchAllOffsets(ReferencePatterns.Snippets.stemsInText(stems), text)
                 let starts = found?.matches.map(\.start) ?? []

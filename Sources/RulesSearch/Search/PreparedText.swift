@@ -97,10 +97,16 @@ struct WordStarts: Equatable {
     /// Word starts at an uncased character (see above): a match starts there only for a
     /// stem that starts with a character that is not simple.
     private var uncased: [Int] = []
-    /// For each start of ``byFirst``, the lower case of the character after the first:
-    /// ``notSimple`` when it is not simple, ``noCharacter`` at the end of the text. Most
-    /// places that cannot match a stem differ from it there.
-    private var seconds: [[UInt32]] = []
+    /// For each start of a list of ``byFirst``, the lower case of the character after the
+    /// first: ``notSimple`` when it is not simple, ``noCharacter`` at the end of the text.
+    /// Most places that cannot match a stem differ from it there. Worked out for a list
+    /// when a stem first needs it.
+    private var seconds = [[UInt32]?](repeating: nil, count: WordStarts.slotCount)
+
+    /// The same starts (the seconds are only remembered).
+    static func == (a: WordStarts, b: WordStarts) -> Bool {
+        a.byFirst == b.byFirst && a.unusual == b.unusual && a.uncased == b.uncased
+    }
 
     init(_ text: Bytes) {
         text.withUnsafeBufferPointer { buffer in
@@ -123,22 +129,15 @@ struct WordStarts: Equatable {
                 i += max(length, 1)
             }
         }
-        findSeconds(text)
     }
 
-    private mutating func findSeconds(_ text: Bytes) {
-        text.withUnsafeBufferPointer { buffer in
-            seconds = byFirst.map { list in
-                list.map { start in
-                    var i = start + max(UTF8Bytes.sequenceLength(lead: buffer[start]), 1)
-                    guard i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count else {
-                        return Self.noCharacter
-                    }
-                    let (c, length) = UTF8Bytes.decode(buffer, at: i)
-                    i += length
-                    return Self.simpleLowercase(c) ?? Self.notSimple
-                }
+    private static func seconds(of list: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        list.map { start in
+            let i = start + max(UTF8Bytes.sequenceLength(lead: buffer[start]), 1)
+            guard i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count else {
+                return noCharacter
             }
+            return simpleLowercase(UTF8Bytes.decode(buffer, at: i).scalar) ?? notSimple
         }
     }
 
@@ -160,38 +159,45 @@ struct WordStarts: Equatable {
     /// position out of order or not at the start of a character of `text` (PCRE2 must
     /// never be started inside one).
     init?(decoding raw: UnsafeRawBufferPointer, text: Bytes) {
-        func uint32(_ i: Int) -> Int? {
-            guard i >= 0, raw.count - 4 * i >= 4 else { return nil }
-            return Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
+        let numbers = raw.count / 4
+        func uint32(_ i: Int) -> Int {
+            Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
         }
         let listCount = Self.slotCount + 2
-        guard uint32(0) == listCount else { return nil }
+        guard raw.count % 4 == 0, numbers > listCount, uint32(0) == listCount else { return nil }
+        var total = 0
+        for k in 0..<listCount { total += uint32(1 + k) }
+        guard total == numbers - 1 - listCount else { return nil }
         var lists: [[Int]] = []
+        lists.reserveCapacity(listCount)
         var next = 1 + listCount
-        for k in 0..<listCount {
-            guard let count = uint32(1 + k), count <= raw.count / 4 else { return nil }
-            var list: [Int] = []
-            list.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let position = uint32(next), position > (list.last ?? -1), position < text.count,
-                      text[position] & 0xC0 != 0x80 else { return nil }
-                list.append(position)
-                next += 1
+        let valid = text.withUnsafeBufferPointer { text in
+            for k in 0..<listCount {
+                let count = uint32(1 + k)
+                var list = [Int](repeating: 0, count: count)
+                var previous = -1
+                for j in 0..<count {
+                    let position = uint32(next + j)
+                    guard position > previous, position < text.count, text[position] & 0xC0 != 0x80 else { return false }
+                    list[j] = position
+                    previous = position
+                }
+                next += count
+                lists.append(list)
             }
-            lists.append(list)
+            return true
         }
-        guard 4 * next == raw.count else { return nil }
+        guard valid else { return nil }
         uncased = lists.removeLast()
         unusual = lists.removeLast()
         byFirst = lists
-        findSeconds(text)
     }
 
     /// The possible starts of a match of the snippet pattern for `stems` in `text` (the
     /// text this was made from), in order; `nil` when the stems are not plain words (a
     /// stem with a regex metacharacter, or an empty one, changes what the pattern means;
     /// then it is tried everywhere).
-    func candidates(for stems: [Bytes], in text: Bytes) -> [Int]? {
+    mutating func candidates(for stems: [Bytes], in text: Bytes) -> [Int]? {
         // Each stem as characters lower-cased, `notSimple` for one that is not simple.
         var stemsBySlot: [Int: [[UInt32]]] = [:]
         var anyStart = false
@@ -222,7 +228,8 @@ struct WordStarts: Equatable {
         text.withUnsafeBufferPointer { buffer in
             for (slot, group) in stemsBySlot {
                 let list = byFirst[slot]
-                let second = seconds[slot]
+                if seconds[slot] == nil { seconds[slot] = Self.seconds(of: list, in: buffer) }
+                let second = seconds[slot]!
                 var kept = [Bool](repeating: false, count: list.count)
                 for stem in group {
                     stem.withUnsafeBufferPointer { stem in
