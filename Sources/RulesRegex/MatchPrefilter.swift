@@ -63,10 +63,9 @@ final class MatchPrefilter {
         }
         self.anchor = anchor
         lastCharacters = anchor == nil ? nil : last?.sorted()
-        endings = anchor == nil ? nil : Self.endings(of: branches, utf: utf)
-        endingsAreWhole = branches.allSatisfy { branch in
-            Self.splitEndAnchor(branch).map { $0.1.finiteTexts(limit: 256) != nil } ?? false
-        }
+        let found = anchor == nil ? nil : Self.endings(of: branches, utf: utf)
+        endings = found?.table
+        endingsAreWhole = found?.whole ?? false
         var table = [Bool](repeating: false, count: Int(Self.tableSize))
         for c in lastCharacters ?? [] where c < Self.tableSize { table[Int(c)] = true }
         lastCharacterTable = table
@@ -76,10 +75,21 @@ final class MatchPrefilter {
 
     /// The texts the branches' matches can end with, before their end anchor, by last byte;
     /// `nil` when there are too many, or one can be empty (then any subject may match).
-    private static func endings(of branches: [Node], utf: Bool) -> [[Bytes]]? {
+    /// `whole` tells whether every branch listed its whole matches.
+    private static func endings(of branches: [Node], utf: Bool) -> (table: [[Bytes]], whole: Bool)? {
         var table = [[Bytes]](repeating: [], count: 256)
+        var whole = true
         for branch in branches {
-            guard let (_, body) = splitEndAnchor(branch), let texts = body.possibleEndings(limit: 256) else { return nil }
+            guard let (_, body) = splitEndAnchor(branch) else { return nil }
+            let texts: [[UInt32]]
+            if let all = body.finiteTexts(limit: 256) {
+                texts = all
+            } else if let some = body.possibleEndings(limit: 256) {
+                texts = some
+                whole = false
+            } else {
+                return nil
+            }
             for text in texts {
                 var bytes = Bytes()
                 for c in text {
@@ -89,7 +99,7 @@ final class MatchPrefilter {
                 if !table[Int(last)].contains(bytes) { table[Int(last)].append(bytes) }
             }
         }
-        return table
+        return (table, whole)
     }
 
     /// The longest run of characters every match contains in a row: consecutive plain
