@@ -57,9 +57,13 @@ final class ICUSubject {
             // one unit per character plus one more for each four-byte character.
             string = String(decoding: buffer, as: UTF8.self)
             var units = 0
-            for b in buffer where b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+            var wide = false   // a character of three or four bytes
+            for b in buffer where b & 0xC0 != 0x80 {
+                units += b >= 0xF0 ? 2 : 1
+                wide = wide || b >= 0xE0
+            }
             utf16Count = units
-            uniformWidth = units == buffer.count ? 1 : 2 * units == buffer.count && buffer.allSatisfy({ $0 < 0xE0 }) ? 2 : 0
+            uniformWidth = units == buffer.count ? 1 : 2 * units == buffer.count && !wide ? 2 : 0
         } else {
             // One character per byte, U+0000...U+00FF, so offsets are byte offsets.
             var utf8: [UInt8] = []
