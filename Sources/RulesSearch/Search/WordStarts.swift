@@ -1,0 +1,236 @@
+import RulesRegex
+
+/// Where in a prepared text a match of the snippet pattern can start, so that the pattern
+/// is tried only there (see ``Finder/snippets(_:texts:)``).
+///
+/// The pattern is `(?<=[^a-zа-я]|^)(stem|stem...)[a-zа-я]*` with `/iu`, the stems joined
+/// as they are. When every stem is a plain word (no regex metacharacter), a match is a
+/// stem matched ignoring case, at a place the look-behind accepts:
+///
+/// - at the text's start, or after a character that is not one of A–Z, a–z, А–Я, а–я
+///   (those are all in the class the look-behind rejects);
+/// - where the text's characters equal the stem's ignoring case. PCRE2 and ICU compare one
+///   character with one, so two *simple* characters (ASCII, А–Я, а–я, Ё, ё) are equal
+///   ignoring case when their lower cases are; what else Unicode folds together (the
+///   Kelvin sign with `k`, U+1C80 with `в`, ...) is never simple, and a character that is
+///   not simple, in the text or in the stem, is taken to match, unless it is *uncased*:
+///   punctuation, spaces and symbols (U+00A0–U+00BF but µ, U+2000–U+206F, arrows,
+///   mathematical operators, №, × and ÷), which no Unicode version gives a case, so that
+///   they equal only themselves.
+///
+/// So every start of a match is kept, and most places that cannot start one are not; the
+/// pattern decides at each.
+struct WordStarts: Equatable {
+    /// Word starts at a letter or digit, by its lower case (see ``slot(_:)``).
+    private var byFirst = [[Int]](repeating: [], count: WordStarts.slotCount)
+    /// Word starts at a character beyond ASCII that is neither simple nor uncased.
+    private var unusual: [Int] = []
+    /// Word starts at an uncased character (see above): a match starts there only for a
+    /// stem that starts with a character that is not simple.
+    private var uncased: [Int] = []
+    /// For each start of a list of ``byFirst``, the lower case of the character after the
+    /// first: ``notSimple`` when it is not simple, ``noCharacter`` at the end of the text.
+    /// Most places that cannot match a stem differ from it there. Worked out for a list
+    /// when a stem first needs it.
+    private var seconds = [[UInt32]?](repeating: nil, count: WordStarts.slotCount)
+
+    /// The same starts (the seconds are only remembered).
+    static func == (a: WordStarts, b: WordStarts) -> Bool {
+        a.byFirst == b.byFirst && a.unusual == b.unusual && a.uncased == b.uncased
+    }
+
+    init(_ text: Bytes) {
+        text.withUnsafeBufferPointer { buffer in
+            var previousIsLetter = false
+            var i = 0
+            // The text is valid UTF-8 (only such a text is searched this way); the check
+            // on the length keeps a bad one from being read past its end all the same.
+            while i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count {
+                let (c, length) = UTF8Bytes.decode(buffer, at: i)
+                if !previousIsLetter {
+                    if let folded = Self.simpleLowercase(c) {
+                        if Self.isLetterOrDigit(folded) { byFirst[Self.slot(folded)].append(i) }
+                    } else if Self.isUncased(c) {
+                        uncased.append(i)
+                    } else {
+                        unusual.append(i)
+                    }
+                }
+                previousIsLetter = Self.isLetter(c)
+                i += max(length, 1)
+            }
+        }
+    }
+
+    private static func seconds(of list: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        list.map { start in
+            let i = start + max(UTF8Bytes.sequenceLength(lead: buffer[start]), 1)
+            guard i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count else {
+                return noCharacter
+            }
+            return simpleLowercase(UTF8Bytes.decode(buffer, at: i).scalar) ?? notSimple
+        }
+    }
+
+    /// The stored form: UInt32 number of lists, then the length of each and the positions
+    /// of each, all UInt32 little-endian; the lists are those of ``byFirst``, then
+    /// ``unusual`` and ``uncased``.
+    func encoded() -> Bytes {
+        var out = Bytes()
+        let lists = byFirst + [unusual, uncased]
+        out.appendLittleEndian(UInt32(lists.count))
+        for list in lists { out.appendLittleEndian(UInt32(list.count)) }
+        for list in lists {
+            for position in list { out.appendLittleEndian(UInt32(position)) }
+        }
+        return out
+    }
+
+    /// Reads the stored form; `nil` when it is damaged: the wrong number of lists, or a
+    /// position out of order or not at the start of a character of `text` (PCRE2 must
+    /// never be started inside one).
+    init?(decoding raw: UnsafeRawBufferPointer, text: Bytes) {
+        let numbers = raw.count / 4
+        func uint32(_ i: Int) -> Int {
+            Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
+        }
+        let listCount = Self.slotCount + 2
+        guard raw.count % 4 == 0, numbers > listCount, uint32(0) == listCount else { return nil }
+        var total = 0
+        for k in 0..<listCount { total += uint32(1 + k) }
+        guard total == numbers - 1 - listCount else { return nil }
+        var lists: [[Int]] = []
+        lists.reserveCapacity(listCount)
+        var next = 1 + listCount
+        let valid = text.withUnsafeBufferPointer { text in
+            for k in 0..<listCount {
+                let count = uint32(1 + k)
+                var list = [Int](repeating: 0, count: count)
+                var previous = -1
+                for j in 0..<count {
+                    let position = uint32(next + j)
+                    guard position > previous, position < text.count, text[position] & 0xC0 != 0x80 else { return false }
+                    list[j] = position
+                    previous = position
+                }
+                next += count
+                lists.append(list)
+            }
+            return true
+        }
+        guard valid else { return nil }
+        uncased = lists.removeLast()
+        unusual = lists.removeLast()
+        byFirst = lists
+    }
+
+    /// The possible starts of a match of the snippet pattern for `stems` in `text` (the
+    /// text this was made from), in order; `nil` when the stems are not plain words (a
+    /// stem with a regex metacharacter, or an empty one, changes what the pattern means;
+    /// then it is tried everywhere).
+    mutating func candidates(for stems: [Bytes], in text: Bytes) -> [Int]? {
+        // Each stem as characters lower-cased, `notSimple` for one that is not simple.
+        var stemsBySlot: [Int: [[UInt32]]] = [:]
+        var anyStart = false
+        for stem in stems {
+            guard let first = stem.first, first != 0x2D, stem.allSatisfy(ReferencePatterns.Snippets.standsForItself),
+                  UTF8Bytes.isValid(stem) else {
+                return nil
+            }
+            var characters: [UInt32] = []
+            stem.withUnsafeBufferPointer { buffer in
+                var i = 0
+                while i < buffer.count {
+                    let (c, length) = UTF8Bytes.decode(buffer, at: i)
+                    characters.append(Self.simpleLowercase(c) ?? Self.notSimple)
+                    i += length
+                }
+            }
+            // A stem that starts with a character that is not simple may match where a
+            // word starts with anything (ᲀ with в, say): then every start is kept.
+            if characters[0] == Self.notSimple {
+                anyStart = true
+            } else {
+                stemsBySlot[Self.slot(characters[0]), default: []].append(characters)
+            }
+        }
+        if anyStart { return (byFirst.joined() + unusual + uncased).sorted() }
+        var starts = unusual
+        text.withUnsafeBufferPointer { buffer in
+            for (slot, group) in stemsBySlot {
+                let list = byFirst[slot]
+                if seconds[slot] == nil { seconds[slot] = Self.seconds(of: list, in: buffer) }
+                let second = seconds[slot]!
+                var kept = [Bool](repeating: false, count: list.count)
+                for stem in group {
+                    stem.withUnsafeBufferPointer { stem in
+                        // The second character first, where most places differ.
+                        let wanted = stem.count > 1 ? stem[1] : Self.notSimple
+                        for k in list.indices where !kept[k] {
+                            let found = second[k]
+                            if wanted != Self.notSimple, found != Self.notSimple, found != wanted { continue }
+                            if Self.mayMatch(stem, buffer, at: list[k]) { kept[k] = true }
+                        }
+                    }
+                }
+                for k in list.indices where kept[k] { starts.append(list[k]) }
+            }
+        }
+        return starts.sorted()
+    }
+
+    /// Whether the text at `start` may match `stem` ignoring case: no two simple characters
+    /// differ, and the text does not end first.
+    private static func mayMatch(_ stem: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var i = start
+        for c in stem {
+            guard i < text.count, i + max(UTF8Bytes.sequenceLength(lead: text[i]), 1) <= text.count else { return false }
+            let (t, length) = UTF8Bytes.decode(text, at: i)
+            if c != notSimple {
+                if let folded = simpleLowercase(t) {
+                    if folded != c { return false }
+                } else if isUncased(t) {
+                    return false
+                }
+            }
+            i += max(length, 1)
+        }
+        return true
+    }
+
+    /// Punctuation, spaces and symbols that have no case in any Unicode version.
+    private static func isUncased(_ c: UInt32) -> Bool {
+        switch c {
+        case 0xA0...0xB4, 0xB6...0xBF, 0xD7, 0xF7, 0x2000...0x206F, 0x2116, 0x2190...0x22FF: return true
+        default: return false
+        }
+    }
+
+    private static let notSimple = UInt32.max
+    private static let noCharacter = UInt32.max - 1
+
+    private static func isLetter(_ c: UInt32) -> Bool {
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x410 && c <= 0x44F)
+    }
+
+    private static func isLetterOrDigit(_ folded: UInt32) -> Bool {
+        (folded >= 0x30 && folded <= 0x39) || (folded >= 0x61 && folded <= 0x7A) || folded >= 0x430
+    }
+
+    /// The lower case of a simple character (ASCII, А–Я, а–я, Ё, ё); `nil` for any other.
+    private static func simpleLowercase(_ c: UInt32) -> UInt32? {
+        switch c {
+        case 0x41...0x5A, 0x410...0x42F: return c + 0x20
+        case 0x401: return 0x451
+        case 0...0x7F, 0x430...0x44F, 0x451: return c
+        default: return nil
+        }
+    }
+
+    /// Each lower-case letter and digit has a slot: ASCII by its code, U+0430...U+0451
+    /// after it.
+    private static let slotCount = 0x80 + 0x22
+    private static func slot(_ folded: UInt32) -> Int {
+        folded < 0x80 ? Int(folded) : 0x80 + Int(folded - 0x430)
+    }
+}
