@@ -21,25 +21,45 @@ import RulesRegex
 /// So every start of a match is kept, and most places that cannot start one are not; the
 /// pattern decides at each.
 struct WordStarts: Equatable {
-    /// Word starts at a letter or digit, by its lower case (see ``slot(_:)``).
-    private var byFirst = [[Int]](repeating: [], count: WordStarts.slotCount)
-    /// Word starts at a character beyond ASCII that is neither simple nor uncased.
-    private var unusual: [Int] = []
-    /// Word starts at an uncased character (see above): a match starts there only for a
-    /// stem that starts with a character that is not simple.
-    private var uncased: [Int] = []
-    /// For each start of a list of ``byFirst``, the lower case of the character after the
-    /// first: ``notSimple`` when it is not simple, ``noCharacter`` at the end of the text.
-    /// Most places that cannot match a stem differ from it there. Worked out for a list
-    /// when a stem first needs it.
+    /// The lists of starts: at a letter or digit, by its lower case (one list a slot, see
+    /// ``slot(_:)``); then ``unusualList``, at a character beyond ASCII that is neither
+    /// simple nor uncased; then ``uncasedList``, at an uncased character (a match starts
+    /// there only for a stem that starts with a character that is not simple). `nil` for a
+    /// list still in ``stored``.
+    private var lists: [[Int]?]
+    /// The lists as the texts file keeps them, each read when a query first needs it: a
+    /// search reads a few lists of ten chapters.
+    private let stored: Stored?
+    /// For each start of a letter's list, the lower case of the character after the first:
+    /// ``notSimple`` when it is not simple, ``noCharacter`` at the end of the text. Most
+    /// places that cannot match a stem differ from it there. Worked out for a list when a
+    /// stem first needs it.
     private var seconds = [[UInt32]?](repeating: nil, count: WordStarts.slotCount)
 
-    /// The same starts (the seconds are only remembered).
+    private static let unusualList = slotCount
+    private static let uncasedList = slotCount + 1
+    private static let listCount = slotCount + 2
+
+    private struct Stored {
+        /// Keeps the mapping that `numbers` points into.
+        let owner: FileBytes
+        let numbers: UnsafeRawBufferPointer
+        /// Where each list's positions begin among `numbers`, and how many there are.
+        let first: [Int]
+        let count: [Int]
+
+        func number(_ i: Int) -> Int {
+            Int(UInt32(littleEndian: numbers.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
+        }
+    }
+
+    /// The same starts (what is remembered aside).
     static func == (a: WordStarts, b: WordStarts) -> Bool {
-        a.byFirst == b.byFirst && a.unusual == b.unusual && a.uncased == b.uncased
+        (0..<listCount).allSatisfy { a.unchecked($0) == b.unchecked($0) }
     }
 
     init(_ text: Bytes) {
+        var lists = [[Int]](repeating: [], count: Self.listCount)
         text.withUnsafeBufferPointer { buffer in
             var previousIsLetter = false
             var i = 0
@@ -49,85 +69,83 @@ struct WordStarts: Equatable {
                 let (c, length) = UTF8Bytes.decode(buffer, at: i)
                 if !previousIsLetter {
                     if let folded = Self.simpleLowercase(c) {
-                        if Self.isLetterOrDigit(folded) { byFirst[Self.slot(folded)].append(i) }
+                        if Self.isLetterOrDigit(folded) { lists[Self.slot(folded)].append(i) }
                     } else if Self.isUncased(c) {
-                        uncased.append(i)
+                        lists[Self.uncasedList].append(i)
                     } else {
-                        unusual.append(i)
+                        lists[Self.unusualList].append(i)
                     }
                 }
                 previousIsLetter = Self.isLetter(c)
                 i += max(length, 1)
             }
         }
-    }
-
-    private static func seconds(of list: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-        list.map { start in
-            let i = start + max(UTF8Bytes.sequenceLength(lead: buffer[start]), 1)
-            guard i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count else {
-                return noCharacter
-            }
-            return simpleLowercase(UTF8Bytes.decode(buffer, at: i).scalar) ?? notSimple
-        }
+        self.lists = lists
+        stored = nil
     }
 
     /// The stored form: UInt32 number of lists, then the length of each and the positions
-    /// of each, all UInt32 little-endian; the lists are those of ``byFirst``, then
-    /// ``unusual`` and ``uncased``.
+    /// of each, all UInt32 little-endian, in the order of ``lists``.
     func encoded() -> Bytes {
         var out = Bytes()
-        let lists = byFirst + [unusual, uncased]
-        out.appendLittleEndian(UInt32(lists.count))
-        for list in lists { out.appendLittleEndian(UInt32(list.count)) }
-        for list in lists {
-            for position in list { out.appendLittleEndian(UInt32(position)) }
+        out.appendLittleEndian(UInt32(Self.listCount))
+        for k in 0..<Self.listCount { out.appendLittleEndian(UInt32(unchecked(k).count)) }
+        for k in 0..<Self.listCount {
+            for position in unchecked(k) { out.appendLittleEndian(UInt32(position)) }
         }
         return out
     }
 
-    /// Reads the stored form; `nil` when it is damaged: the wrong number of lists, or a
-    /// position out of order or not at the start of a character of `text` (PCRE2 must
-    /// never be started inside one).
-    init?(decoding raw: UnsafeRawBufferPointer, text: Bytes) {
+    /// The stored form in `raw`, a part of `owner`'s mapping; `nil` when its shape is
+    /// wrong. Each list's positions are checked when it is read (see ``list(_:in:)``).
+    init?(stored raw: UnsafeRawBufferPointer, in owner: FileBytes) {
         let numbers = raw.count / 4
-        func uint32(_ i: Int) -> Int {
+        func number(_ i: Int) -> Int {
             Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
         }
-        let listCount = Self.slotCount + 2
-        guard raw.count % 4 == 0, numbers > listCount, uint32(0) == listCount else { return nil }
-        var total = 0
-        for k in 0..<listCount { total += uint32(1 + k) }
-        guard total == numbers - 1 - listCount else { return nil }
-        var lists: [[Int]] = []
-        lists.reserveCapacity(listCount)
-        var next = 1 + listCount
-        let valid = text.withUnsafeBufferPointer { text in
-            for k in 0..<listCount {
-                let count = uint32(1 + k)
-                var list = [Int](repeating: 0, count: count)
-                var previous = -1
-                for j in 0..<count {
-                    let position = uint32(next + j)
-                    guard position > previous, position < text.count, text[position] & 0xC0 != 0x80 else { return false }
-                    list[j] = position
-                    previous = position
-                }
-                next += count
-                lists.append(list)
-            }
-            return true
+        guard raw.count % 4 == 0, numbers > Self.listCount, number(0) == Self.listCount else { return nil }
+        var first: [Int] = []
+        var count: [Int] = []
+        var next = 1 + Self.listCount
+        for k in 0..<Self.listCount {
+            first.append(next)
+            count.append(number(1 + k))
+            next += count[k]
         }
-        guard valid else { return nil }
-        uncased = lists.removeLast()
-        unusual = lists.removeLast()
-        byFirst = lists
+        guard next == numbers else { return nil }
+        stored = Stored(owner: owner, numbers: raw, first: first, count: count)
+        lists = [[Int]?](repeating: nil, count: Self.listCount)
+    }
+
+    /// List `k`, read from ``stored`` on first need; `nil` when a position there is out of
+    /// order or not at the start of a character of `text` (PCRE2 must never be started
+    /// inside one).
+    private mutating func list(_ k: Int, in text: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        if let known = lists[k] { return known }
+        guard let stored else { return nil }
+        var list = [Int](repeating: 0, count: stored.count[k])
+        var previous = -1
+        for j in list.indices {
+            let position = stored.number(stored.first[k] + j)
+            guard position > previous, position < text.count, text[position] & 0xC0 != 0x80 else { return nil }
+            list[j] = position
+            previous = position
+        }
+        lists[k] = list
+        return list
+    }
+
+    /// List `k` as it is, unchecked: for comparing and writing.
+    private func unchecked(_ k: Int) -> [Int] {
+        if let known = lists[k] { return known }
+        guard let stored else { return [] }
+        return (0..<stored.count[k]).map { stored.number(stored.first[k] + $0) }
     }
 
     /// The possible starts of a match of the snippet pattern for `stems` in `text` (the
     /// text this was made from), in order; `nil` when the stems are not plain words (a
     /// stem with a regex metacharacter, or an empty one, changes what the pattern means;
-    /// then it is tried everywhere).
+    /// then it is tried everywhere), or when a stored list is damaged.
     mutating func candidates(for stems: [Bytes], in text: Bytes) -> [Int]? {
         // Each stem as characters lower-cased, `notSimple` for one that is not simple.
         var stemsBySlot: [Int: [[UInt32]]] = [:]
@@ -154,11 +172,18 @@ struct WordStarts: Equatable {
                 stemsBySlot[Self.slot(characters[0]), default: []].append(characters)
             }
         }
-        if anyStart { return (byFirst.joined() + unusual + uncased).sorted() }
-        var starts = unusual
-        text.withUnsafeBufferPointer { buffer in
+        return text.withUnsafeBufferPointer { buffer -> [Int]? in
+            if anyStart {
+                var all: [Int] = []
+                for k in 0..<Self.listCount {
+                    guard let list = list(k, in: buffer) else { return nil }
+                    all += list
+                }
+                return all.sorted()
+            }
+            guard var starts = list(Self.unusualList, in: buffer) else { return nil }
             for (slot, group) in stemsBySlot {
-                let list = byFirst[slot]
+                guard let list = list(slot, in: buffer) else { return nil }
                 if seconds[slot] == nil { seconds[slot] = Self.seconds(of: list, in: buffer) }
                 let second = seconds[slot]!
                 var kept = [Bool](repeating: false, count: list.count)
@@ -175,8 +200,18 @@ struct WordStarts: Equatable {
                 }
                 for k in list.indices where kept[k] { starts.append(list[k]) }
             }
+            return starts.sorted()
         }
-        return starts.sorted()
+    }
+
+    private static func seconds(of list: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        list.map { start in
+            let i = start + max(UTF8Bytes.sequenceLength(lead: buffer[start]), 1)
+            guard i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count else {
+                return noCharacter
+            }
+            return simpleLowercase(UTF8Bytes.decode(buffer, at: i).scalar) ?? notSimple
+        }
     }
 
     /// Whether the text at `start` may match `stem` ignoring case: no two simple characters

@@ -155,8 +155,8 @@ public struct ChapterTexts {
         // on a text said to be valid, and a damaged file must not take them past an end.
         let valid = entry.preparedValid && UTF8Bytes.isValid(text)
         let starts = !valid ? nil : entry.wordStarts.flatMap { stored in
-            WordStarts(decoding: UnsafeRawBufferPointer(rebasing: file.buffer[(textsStart + stored.lowerBound)..<(textsStart + stored.upperBound)]),
-                       text: text)
+            WordStarts(stored: UnsafeRawBufferPointer(rebasing: file.buffer[(textsStart + stored.lowerBound)..<(textsStart + stored.upperBound)]),
+                       in: file)
         }
         return PreparedText(text: text, valid: valid, wordStarts: starts)
     }
