@@ -40,7 +40,8 @@ static inline void cpcre2_match_data_free(cpcre2_match_data *data) { pcre2_match
 /* One match data block per thread, shared by the patterns with up to CPCRE2_SHARED_GROUPS
    groups: PCRE2 gives a block a 20 KiB frame vector on its first interpreted match, which
    every pattern the search builds for one use would otherwise pay for, and keep while
-   cached. A match's offsets are read before the next match on the thread. */
+   cached. A match's offsets are read before the next match on the thread. The block lives
+   as long as its thread (the process's few workers), and is not freed. */
 static inline cpcre2_match_data *cpcre2_thread_match_data(void) {
     static _Thread_local cpcre2_match_data *data = NULL;
     if (!data) data = pcre2_match_data_create_8(CPCRE2_SHARED_GROUPS + 1, NULL);

@@ -98,6 +98,10 @@ final class ICUSubject {
         return offsets
     }
 
+    func isSubject(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        buffer.baseAddress == bytes.baseAddress && buffer.count == bytes.count
+    }
+
     @inline(__always)
     func byteOffset(_ utf16: Int) -> Int {
         guard utf else { return utf16 }
@@ -161,7 +165,9 @@ final class FoundationPattern: CompiledPattern {
     private static let bounds: NSRegularExpression.MatchingOptions = [.withTransparentBounds, .withoutAnchoringBounds]
 
     private func icuSubject(_ subject: UnsafeBufferPointer<UInt8>, _ scratch: inout AnyObject?) -> ICUSubject {
-        if let cached = scratch as? ICUSubject, cached.utf == utf { return cached }
+        // The same subject in the same place: a scratch never outlives its subject's buffer
+        // (Preg keeps it within one call), and this makes sure it is that buffer.
+        if let cached = scratch as? ICUSubject, cached.utf == utf, cached.isSubject(subject) { return cached }
         let converted = ICUSubject(subject, utf: utf)
         scratch = converted
         return converted

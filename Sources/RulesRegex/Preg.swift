@@ -345,7 +345,9 @@ public final class Preg {
                 // Where matches can start is known: no need to look at the pattern for it.
                 // An engine that lists every match in one call does so whatever `starts`
                 // says (for ICU one call is far cheaper than one per start).
-                if let starts {
+                // Starts do not apply to a pattern anchored where the loop stands (`/A`, `\G`).
+                if let starts, !regex.pattern.options.contains(.anchored),
+                   !regex.pattern.body.indices.dropLast().contains(where: { regex.pattern.body[$0] == 0x5C && regex.pattern.body[$0 + 1] == 0x47 }) {
                     if let all = try regex.compiled.allMatches(in: buffer, from: 0, scratch: &scratch) {
                         for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
                     } else {

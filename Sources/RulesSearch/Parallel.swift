@@ -30,14 +30,11 @@ enum Parallel {
 /// A counter the workers of ``Parallel/map(_:workers:make:_:)`` share.
 private final class NextIndex: @unchecked Sendable {
     private var value = 0
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
+    private let lock = NSLock()
 
     func take(below limit: Int) -> Int? {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
+        lock.lock()
+        defer { lock.unlock() }
         guard value < limit else { return nil }
         value += 1
         return value - 1

@@ -63,10 +63,9 @@ struct WordStarts: Equatable {
         text.withUnsafeBufferPointer { buffer in
             var previousIsLetter = false
             var i = 0
-            // The text is valid UTF-8 (only such a text is searched this way); the check
-            // on the length keeps a bad one from being read past its end all the same.
-            while i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count {
-                let (c, length) = UTF8Bytes.decode(buffer, at: i)
+            // The text is valid UTF-8 (only such a text is searched this way); a bad one
+            // is still never read past its end: a byte that leads nothing counts alone.
+            while let (c, length) = Self.character(at: i, in: buffer) {
                 if !previousIsLetter {
                     if let folded = Self.simpleLowercase(c) {
                         if Self.isLetterOrDigit(folded) { lists[Self.slot(folded)].append(i) }
@@ -84,10 +83,15 @@ struct WordStarts: Equatable {
         stored = nil
     }
 
-    /// The stored form: UInt32 number of lists, then the length of each and the positions
-    /// of each, all UInt32 little-endian, in the order of ``lists``.
+    /// Which rules found the stored lists: a change to what counts as a letter, simple or
+    /// uncased must change it, so that lists stored by another version are not trusted.
+    static let rulesVersion = 1
+
+    /// The stored form: UInt32 ``rulesVersion``, the number of lists, then the length of
+    /// each and the positions of each, all UInt32 little-endian, in the order of ``lists``.
     func encoded() -> Bytes {
         var out = Bytes()
+        out.appendLittleEndian(UInt32(Self.rulesVersion))
         out.appendLittleEndian(UInt32(Self.listCount))
         for k in 0..<Self.listCount { out.appendLittleEndian(UInt32(unchecked(k).count)) }
         for k in 0..<Self.listCount {
@@ -97,19 +101,21 @@ struct WordStarts: Equatable {
     }
 
     /// The stored form in `raw`, a part of `owner`'s mapping; `nil` when its shape is
-    /// wrong. Each list's positions are checked when it is read (see ``list(_:in:)``).
+    /// wrong or another version stored it (then the lists are found again from the text).
+    /// Each list's positions are checked when it is read (see ``list(_:in:)``).
     init?(stored raw: UnsafeRawBufferPointer, in owner: FileBytes) {
         let numbers = raw.count / 4
         func number(_ i: Int) -> Int {
             Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
         }
-        guard raw.count % 4 == 0, numbers > Self.listCount, number(0) == Self.listCount else { return nil }
+        guard raw.count % 4 == 0, numbers > 2 + Self.listCount, number(0) == Self.rulesVersion,
+              number(1) == Self.listCount else { return nil }
         var first: [Int] = []
         var count: [Int] = []
-        var next = 1 + Self.listCount
+        var next = 2 + Self.listCount
         for k in 0..<Self.listCount {
             first.append(next)
-            count.append(number(1 + k))
+            count.append(number(2 + k))
             next += count[k]
         }
         guard next == numbers else { return nil }
@@ -206,11 +212,9 @@ struct WordStarts: Equatable {
 
     private static func seconds(of list: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [UInt32] {
         list.map { start in
-            let i = start + max(UTF8Bytes.sequenceLength(lead: buffer[start]), 1)
-            guard i < buffer.count, i + max(UTF8Bytes.sequenceLength(lead: buffer[i]), 1) <= buffer.count else {
-                return noCharacter
-            }
-            return simpleLowercase(UTF8Bytes.decode(buffer, at: i).scalar) ?? notSimple
+            guard let (_, length) = character(at: start, in: buffer),
+                  let (second, _) = character(at: start + length, in: buffer) else { return noCharacter }
+            return simpleLowercase(second) ?? notSimple
         }
     }
 
@@ -219,8 +223,7 @@ struct WordStarts: Equatable {
     private static func mayMatch(_ stem: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         var i = start
         for c in stem {
-            guard i < text.count, i + max(UTF8Bytes.sequenceLength(lead: text[i]), 1) <= text.count else { return false }
-            let (t, length) = UTF8Bytes.decode(text, at: i)
+            guard let (t, length) = character(at: i, in: text) else { return false }
             if c != notSimple {
                 if let folded = simpleLowercase(t) {
                     if folded != c { return false }
@@ -228,9 +231,19 @@ struct WordStarts: Equatable {
                     return false
                 }
             }
-            i += max(length, 1)
+            i += length
         }
         return true
+    }
+
+    /// The character at byte `i` and its length; `nil` at the end. The texts searched are
+    /// valid UTF-8; a bad one is still never read past its end (a byte that leads no
+    /// character, or one cut short, counts alone as U+FFFD).
+    private static func character(at i: Int, in text: UnsafeBufferPointer<UInt8>) -> (UInt32, Int)? {
+        guard i < text.count else { return nil }
+        let length = UTF8Bytes.sequenceLength(lead: text[i])
+        guard length > 0, i + length <= text.count else { return (0xFFFD, 1) }
+        return UTF8Bytes.decode(text, at: i)
     }
 
     /// Punctuation, spaces and symbols that have no case in any Unicode version.
