@@ -68,6 +68,21 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// The built-in index's base64 decodes as Foundation decodes it, and what is not
+    /// base64 is refused.
+    func testBase64DecodingOfTheBuiltInData() {
+        var rng = SeededGenerator(seed: 23)
+        for length in 0..<200 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let text = Data(bytes).base64EncodedString()
+            let decoded = FileBytes(base64: text)
+            XCTAssertEqual(decoded.map { $0[0..<$0.count] }, bytes, "length \(length)")
+        }
+        for bad in ["A", "AB=C", "A=BC", "AB*C", "ABC=DEFG", "====", "AAAAA==="] {
+            XCTAssertNil(FileBytes(base64: bad), bad)
+        }
+    }
+
     func testDamagedIndexFilesAreErrorsNotCrashes() throws {
         let file = TestPaths.fixtures.appendingPathComponent("man-ru-mini/\(S2IndexFile.fileName)")
         let bytes = Bytes(try Data(contentsOf: file))

@@ -6,17 +6,17 @@ import RulesRegex
 public enum BuiltInIndex {
     /// The prebuilt index, read in place like an index file.
     public static func index() throws -> BinaryIndex {
-        guard let data = Data(base64Encoded: BuiltInData.index) else {
+        guard let bytes = FileBytes(base64: BuiltInData.index) else {
             throw BinaryIndex.FormatError(message: "the built-in index is damaged")
         }
-        return try BinaryIndex(bytes: FileBytes(copying: data), expecting: nil)
+        return try BinaryIndex(bytes: bytes, expecting: nil)
     }
 
     public static func texts() throws -> ChapterTexts {
-        guard let data = Data(base64Encoded: BuiltInData.texts) else {
+        guard let bytes = FileBytes(base64: BuiltInData.texts) else {
             throw ChapterTexts.FormatError(message: "the built-in texts are damaged")
         }
-        return try ChapterTexts(file: FileBytes(copying: data))
+        return try ChapterTexts(file: bytes)
     }
 
     /// The corpus the index was built from, with each record's `kind`, `parent` and

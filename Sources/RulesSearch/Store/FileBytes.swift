@@ -47,6 +47,64 @@ final class FileBytes: @unchecked Sendable {
         isMapped = false
     }
 
+    /// The bytes that `base64` (standard alphabet, `=` padding, nothing else) stands for,
+    /// decoded straight into the buffer: the built-in index is carried this way and read on
+    /// every run. `nil` when the text is not such base64.
+    init?(base64: String) {
+        var text = base64
+        let decoded: UnsafeMutableRawBufferPointer? = text.withUTF8 { chars in
+            guard chars.count % 4 == 0 else { return nil }
+            let n = chars.count
+            let padding = n == 0 || chars[n - 1] != 0x3D ? 0 : chars[n - 2] == 0x3D ? 2 : 1
+            let size = n / 4 * 3 - padding
+            let out = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+            let ok = Self.base64Values.withUnsafeBufferPointer { values -> Bool in
+                var bad: UInt8 = 0
+                var o = 0
+                var i = 0
+                // Every group but the last: four characters, three bytes.
+                while i + 4 < n || (i + 4 == n && padding == 0) {
+                    let a = values[Int(chars[i])], b = values[Int(chars[i + 1])]
+                    let c = values[Int(chars[i + 2])], d = values[Int(chars[i + 3])]
+                    bad |= (a | b | c | d) & 0xC0
+                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    out[o] = UInt8(truncatingIfNeeded: group >> 16)
+                    out[o + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    out[o + 2] = UInt8(truncatingIfNeeded: group)
+                    o += 3
+                    i += 4
+                }
+                // The last group, with one or two `=`.
+                if i < n {
+                    let a = values[Int(chars[i])], b = values[Int(chars[i + 1])]
+                    let c = padding == 2 ? 0 : values[Int(chars[i + 2])]
+                    bad |= (a | b | c) & 0xC0
+                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
+                    out[o] = UInt8(truncatingIfNeeded: group >> 16)
+                    if padding == 1 { out[o + 1] = UInt8(truncatingIfNeeded: group >> 8) }
+                }
+                return bad == 0
+            }
+            guard ok else {
+                out.deallocate()
+                return nil
+            }
+            return UnsafeMutableRawBufferPointer(start: out.baseAddress, count: size)
+        }
+        guard let decoded else { return nil }
+        buffer = UnsafeRawBufferPointer(decoded)
+        isMapped = false
+    }
+
+    /// Each byte's base64 value, 0-63; 255 (two high bits set) for anything else, `=` too.
+    private static let base64Values: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (value, char) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+            table[Int(char)] = UInt8(value)
+        }
+        return table
+    }()
+
     deinit {
         if isMapped {
             munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
