@@ -323,18 +323,11 @@ public final class Preg {
 
     // MARK: The global loop
 
-    /// The matches PHP's global loop finds (up to `limit` when it is not negative), and the
-    /// error that stopped it, if any. After an empty match PHP tries again at the same
+    /// Calls `body` with each match of PHP's global loop, in order (up to `limit` when it
+    /// is not negative); returns the error that stopped the loop, if any (the matches
+    /// before it have been passed on). After an empty match PHP tries again at the same
     /// offset for a non-empty match anchored there, and failing that moves on by one
     /// character (one UTF-8 sequence under `/u`), as Perl's `/g` does.
-    func globalMatches(_ regex: Regex, _ subject: Bytes, limit: Int, knownValidUTF8: Bool = false) -> ([Match], RegexError?) {
-        var found: [Match] = []
-        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8) { found.append($0) }
-        return (found, error)
-    }
-
-    /// Calls `body` with each match of the global loop, in order; returns the error that
-    /// stopped the loop, if any (the matches before it have been passed on).
     func forEachMatch(_ regex: Regex, _ subject: Bytes, limit: Int, knownValidUTF8: Bool,
                       onlyStartingAt starts: [Int]? = nil, _ body: (Match) -> Void) -> RegexError? {
         subject.withUnsafeBufferPointer { buffer in
