@@ -16,10 +16,16 @@ public final class Preg {
         /// on a short subject, and the search builds many patterns it uses once.
         private var analysed: MatchPrefilter??
         private var uses = 0
+        /// Whether a caller's list of possible starts can stand in for the search from an
+        /// offset: not for a pattern anchored where the global loop stands (`/A`, `\G`).
+        let takesStarts: Bool
 
         init(pattern: PHPPattern, compiled: any CompiledPattern) {
             self.pattern = pattern
             self.compiled = compiled
+            let body = pattern.body
+            takesStarts = !pattern.options.contains(.anchored)
+                && !body.indices.dropLast().contains { body[$0] == 0x5C && body[$0 + 1] == 0x47 }
         }
 
         var prefilter: MatchPrefilter? {
@@ -231,15 +237,17 @@ public final class Preg {
         lastError = nil
         // The stemmer's usual case, kept short: a subject that cannot match comes back as
         // it is (when there is no UTF-8 check to make first).
-        if knownValidUTF8 || !regex.isUTF, starts == nil,
-           subject.withUnsafeBufferPointer({ regex.firstStart($0) }) == nil {
-            return subject
+        var firstStart: Int?
+        if knownValidUTF8 || !regex.isUTF, starts == nil {
+            firstStart = subject.withUnsafeBufferPointer { regex.firstStart($0) }
+            if firstStart == nil { return subject }
         }
         var result: Bytes?
         var copied = 0
         // A replacement with no `$` or `\` refers to no group: append it as it is.
         let literal = !replacement.contains(where: { $0 == 0x24 || $0 == 0x5C })
-        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts) { m in
+        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts,
+                                 firstStart: firstStart) { m in
             if result == nil {
                 result = Bytes()
                 result!.reserveCapacity(subject.count + replacement.count)
@@ -328,8 +336,10 @@ public final class Preg {
     /// before it have been passed on). After an empty match PHP tries again at the same
     /// offset for a non-empty match anchored there, and failing that moves on by one
     /// character (one UTF-8 sequence under `/u`), as Perl's `/g` does.
+    /// `firstStart` is the prefilter's answer when the caller already has it.
     func forEachMatch(_ regex: Regex, _ subject: Bytes, limit: Int, knownValidUTF8: Bool,
-                      onlyStartingAt starts: [Int]? = nil, _ body: (Match) -> Void) -> RegexError? {
+                      onlyStartingAt starts: [Int]? = nil, firstStart known: Int? = nil,
+                      _ body: (Match) -> Void) -> RegexError? {
         subject.withUnsafeBufferPointer { buffer in
             var scratch: AnyObject?
             do throws(RegexError) {
@@ -338,9 +348,7 @@ public final class Preg {
                 // Where matches can start is known: no need to look at the pattern for it.
                 // An engine that lists every match in one call does so whatever `starts`
                 // says (for ICU one call is far cheaper than one per start).
-                // Starts do not apply to a pattern anchored where the loop stands (`/A`, `\G`).
-                if let starts, !regex.pattern.options.contains(.anchored),
-                   !regex.pattern.body.indices.dropLast().contains(where: { regex.pattern.body[$0] == 0x5C && regex.pattern.body[$0 + 1] == 0x47 }) {
+                if let starts, regex.takesStarts {
                     if let all = try regex.compiled.allMatches(in: buffer, from: 0, scratch: &scratch) {
                         for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
                     } else {
@@ -349,7 +357,7 @@ public final class Preg {
                     }
                     return nil
                 }
-                guard let start = regex.firstStart(buffer) else { return nil }
+                guard let start = known ?? regex.firstStart(buffer) else { return nil }
                 if let all = try regex.compiled.allMatches(in: buffer, from: start, scratch: &scratch) {
                     for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
                     return nil

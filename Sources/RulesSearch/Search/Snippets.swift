@@ -1,5 +1,7 @@
 import RulesRegex
 
+private typealias P = ReferencePatterns.Snippets
+
 extension Finder {
     /// `Finder::snippets`: for each chapter of `ids` whose text `texts` gives, the sentences
     /// that show the most of the words `find` found there. Call after ``find(_:)``.
@@ -8,7 +10,6 @@ extension Finder {
     public func snippets(_ ids: [ByteKey], texts: (ByteKey) -> PreparedText?) -> [ByteKey: Snippet] {
         stemmer.caching = true   // Stemmer::stem_caching(1)
         var snippets: [ByteKey: Snippet] = [:]
-        typealias P = ReferencePatterns.Snippets
         // `$matches` lives across chapters: when a chapter's pattern does not compile,
         // PHP's preg_match_all leaves the previous chapter's matches in it.
         var matches: Preg.AllMatches? = nil
@@ -176,7 +177,6 @@ extension Finder {
         return words.count > 1 ? Array(Set(starts)).sorted() : starts
     }
 
-    private typealias P = ReferencePatterns.Snippets
 }
 
 extension Array where Element: Equatable {

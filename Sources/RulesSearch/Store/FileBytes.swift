@@ -132,8 +132,6 @@ struct ByteReader {
         self.position = position
     }
 
-    var isAtEnd: Bool { position >= buffer.count }
-
     private mutating func take(_ n: Int) -> Int? {
         guard n >= 0, position >= 0, buffer.count - position >= n else { return nil }
         defer { position += n }
