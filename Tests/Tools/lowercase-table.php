@@ -3,6 +3,8 @@
 // each code point, as runs, so that the port lower-cases exactly as PHP does whatever
 // Unicode version the Swift runtime carries. U+0130 (the one mapping to two code points)
 // is handled in code.   php Tests/Tools/lowercase-table.php > Sources/RulesSearch/PHP/PHPCaseTable.swift
+// Written for this project; it calls only PHP's mb_* functions and contains no code of the
+// reference engine.
 $singles = [];
 for ($c = 0; $c <= 0x10FFFF; $c++) {
     if ($c >= 0xD800 && $c <= 0xDFFF) continue;
