@@ -94,12 +94,12 @@ public final class EngineCheck {
     // MARK: Stages
 
     private func compareStems(_ corpus: Corpus, _ report: inout Report) -> Difference? {
-        let indexer = Indexer(preg: left.preg)
+        let toText = HTMLToText(preg: left.preg)
         var seen = Set<ByteKey>()
         var count = 0
         for chapter in corpus.chapters.values {
-            let text = indexer.htmlToText(chapter.title.stringValue) + [0x20] + chapter.keywords.stringValue
-                + [0x20] + indexer.htmlToText(chapter.html)
+            let text = toText.convert(chapter.title.stringValue) + [0x20] + chapter.keywords.stringValue
+                + [0x20] + toText.convert(chapter.html)
             for word in Indexer.words(text) where seen.insert(ByteKey(word)).inserted {
                 count += 1
                 let l = left.stemmer.stem(word)

@@ -1,0 +1,155 @@
+import RulesRegex
+
+/// The fulltext half of `Indexer::add_to_index`, `Indexer::add_word_to_fulltext` and
+/// `Indexer::cleanup_index`, over word numbers instead of strings.
+///
+/// The reference stems each word of the walk and appends its position to
+/// `fulltext_index[stem][id]`. What it builds depends only on three orders: stems in the
+/// order first met, chapters in the order walked, positions rising. So the port
+///
+/// 1. numbers the corpus's distinct words in the order first met (each ``ChapterReader``
+///    numbered its own chapters; ``init(readers:walks:engine:)`` renumbers them in corpus
+///    order),
+/// 2. stems each distinct word and hyphen part once, on every core, and gives each stem a
+///    slot in the order `add_word_to_fulltext` first meets it,
+/// 3. counts the occurrences of each slot and places them in one flat list, slot by slot
+///    (``add(_:ids:)``), which keeps the chapters and positions of a slot in walk order,
+/// 4. turns each slot's run into the reference's chapter → position(s) array, dropping the
+///    stems `cleanup_index` drops (``finish(into:chapterCount:)``).
+struct FulltextBuilder {
+    /// The stems, numbered by slot.
+    private var stems = WordTable(capacity: 16384)
+    /// The slots of global word `w`: `wordSlots[slotStarts[w]..<slotStarts[w + 1]]`; the
+    /// word's own stem first, then those of its hyphen parts.
+    private var slotStarts: [Int] = [0]
+    private var wordSlots: [Int32] = []
+    /// Slot `s`'s occurrences are `chapterOf[runStarts[s]..<runStarts[s + 1]]` (the
+    /// chapter's place in the walk) and the same range of `positionOf`.
+    private var runStarts: [Int] = []
+    private var chapterOf: [Int32] = []
+    private var positionOf: [Int32] = []
+    private var ids: [Int] = []
+
+    /// Renumbers the walks' words globally (first met in corpus order) and finds the slots
+    /// of each distinct word.
+    init(readers: [ChapterReader], walks: inout [ChapterReader.Walk], engine: any RegexEngine) {
+        // 1. Global numbers, and where each came from.
+        var global = readers.map { [Int32](repeating: -1, count: $0.table.count) }
+        var origin: [(reader: Int, word: Int32)] = []
+        for w in walks.indices {
+            let r = walks[w].reader
+            global[r].withUnsafeMutableBufferPointer { map in
+                walks[w].words.withUnsafeMutableBufferPointer { words in
+                    for k in words.indices {
+                        let local = Int(words[k])
+                        if map[local] < 0 {
+                            map[local] = Int32(origin.count)
+                            origin.append((r, Int32(local)))
+                        }
+                        words[k] = map[local]
+                    }
+                }
+            }
+        }
+
+        // 2. What each word stems: the word with ё as е, and its hyphen parts (not "" nor "0").
+        var inputs = WordTable(capacity: origin.count + origin.count / 8)
+        var inputStarts = [0]
+        var inputOf: [Int32] = []
+        inputStarts.reserveCapacity(origin.count + 1)
+        inputOf.reserveCapacity(origin.count + origin.count / 8)
+        for (r, local) in origin {
+            let word = PHPStrings.replace("ё", with: "е", in: Array(readers[r].table.word(Int(local))))
+            inputOf.append(Int32(inputs.add(word)))
+            if word.count > 1, word.contains(0x2D) {
+                for part in PHPStrings.explode(0x2D, word) where !part.isEmpty && part != [0x30] {
+                    inputOf.append(Int32(inputs.add(part)))
+                }
+            }
+            inputStarts.append(inputOf.count)
+        }
+        let distinct = (0..<inputs.count).map { Array(inputs.word($0)) }
+        let stemmed = Parallel.map(distinct, workers: Parallel.workers, make: { Stemmer(preg: Preg(engine: engine)) }) {
+            $0.stem($1)
+        }
+
+        // 3. Slots in the order add_word_to_fulltext first meets the stems.
+        var slotOfInput = [Int32](repeating: -1, count: distinct.count)
+        wordSlots.reserveCapacity(inputOf.count)
+        for i in inputOf.indices {
+            let input = Int(inputOf[i])
+            if slotOfInput[input] < 0 { slotOfInput[input] = Int32(stems.add(stemmed[input])) }
+            wordSlots.append(slotOfInput[input])
+        }
+        slotStarts = inputStarts
+    }
+
+    /// The walk of `add_to_index` over every chapter, in corpus order; `ids[c]` is chapter
+    /// `c`'s id.
+    mutating func add(_ walks: [ChapterReader.Walk], ids: [Int]) {
+        self.ids = ids
+        var counts = [Int](repeating: 0, count: stems.count + 1)
+        for walk in walks {
+            for w in walk.words {
+                for k in slotStarts[Int(w)]..<slotStarts[Int(w) + 1] { counts[Int(wordSlots[k]) + 1] += 1 }
+            }
+        }
+        for s in 0..<stems.count { counts[s + 1] += counts[s] }
+        runStarts = counts
+        var next = counts
+        chapterOf = [Int32](repeating: 0, count: counts[stems.count])
+        positionOf = [Int32](repeating: 0, count: counts[stems.count])
+        for (c, walk) in walks.enumerated() {
+            for (k, w) in walk.words.enumerated() {
+                for j in slotStarts[Int(w)]..<slotStarts[Int(w) + 1] {
+                    let s = Int(wordSlots[j])
+                    chapterOf[next[s]] = Int32(c)
+                    positionOf[next[s]] = Int32(k + 1)
+                    next[s] += 1
+                }
+            }
+        }
+    }
+
+    /// `fulltext_index` as the walk leaves it, after `cleanup_index`: stems in more than
+    /// half of the chapters (at least 20) and empty ones ("" and "0", which PHP's `empty`
+    /// also calls empty) go to `excluded_words` instead.
+    func finish(into index: inout SearchIndex, chapterCount: Int) {
+        let threshold = max(Double(chapterCount) * 0.5, 20)
+        for s in 0..<stems.count {
+            let run = runStarts[s]..<runStarts[s + 1]
+            var chapters = 0
+            var last: Int32 = -1
+            for i in run where chapterOf[i] != last {
+                chapters += 1
+                last = chapterOf[i]
+            }
+            let stem = stems.word(s)
+            if Double(chapters) > threshold || stem.isEmpty || stem.elementsEqual([0x30]) {
+                index.excludedWords[ByteKey(Array(stem))] = .int(1)
+                continue
+            }
+            var map = OrderedMap<Int, SearchIndex.Positions>(minimumCapacity: chapters)
+            var i = run.lowerBound
+            while i < run.upperBound {
+                let c = chapterOf[i]
+                var end = i + 1
+                while end < run.upperBound, chapterOf[end] == c { end += 1 }
+                if end == i + 1 {
+                    map.append(ids[Int(c)], .single(Int(positionOf[i])))
+                } else {
+                    var text = Bytes()
+                    text.reserveCapacity((end - i) * 4)
+                    PHPStrings.appendBase36(Int(positionOf[i]), to: &text)
+                    for p in positionOf[(i + 1)..<end] {
+                        text.append(0x7C)
+                        PHPStrings.appendBase36(Int(p), to: &text)
+                    }
+                    map.append(ids[Int(c)], .list(text))
+                }
+                i = end
+            }
+            index.fulltext.append(ByteKey(Array(stem)), map)
+        }
+    }
+}
