@@ -40,3 +40,26 @@ private final class NextIndex: @unchecked Sendable {
         return value - 1
     }
 }
+
+/// A value worked out on another thread while the caller goes on; `value` waits for it.
+///
+/// `rules index build` makes the snippets' texts, which do not depend on the index, while
+/// the index is built, and the binary form's sections while the S2 file is written: the
+/// index's own steps are partly serial, and this keeps the second core busy meanwhile.
+final class Background<T>: @unchecked Sendable {
+    private var result: T?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping () -> T) {
+        Thread.detachNewThread { [self] in
+            result = work()
+            done.signal()
+        }
+    }
+
+    var value: T {
+        done.wait()
+        done.signal()   // later reads return at once
+        return result!
+    }
+}

@@ -106,18 +106,14 @@ enum IndexCommand {
         } catch let error as Corpus.Error {
             throw CLIError("\(corpusPath): \(error)")
         }
-        let preg = Preg(engine: try context.engine())
-        let index = Indexer.build(corpus, preg: preg)
+        let engine = try context.engine()
         let out = URL(fileURLWithPath: outPath)
         do {
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         } catch {
             throw CLIError("cannot create \(outPath): \(error.localizedDescription)")
         }
-        // The S2 file first: the binary form records its size and time.
-        try S2IndexFile.write(index, to: out)
-        try BinaryIndex.write(index, to: out)
-        try AtomicFile.write(ChapterTexts.encode(corpus, preparing: preg), to: out.appendingPathComponent(ChapterTexts.fileName))
+        try IndexBuild.write(corpus, engine: engine, to: out)
         return 0
     }
 }

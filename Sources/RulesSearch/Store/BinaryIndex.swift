@@ -47,6 +47,12 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     // MARK: Writing
 
     public static func encode(_ index: SearchIndex, s2Size: UInt64, s2ModificationTime: Int64) -> Bytes {
+        encode(sections: sections(index), s2Size: s2Size, s2ModificationTime: s2ModificationTime)
+    }
+
+    /// The six sections of the file, which do not depend on the S2 file's stamp: they can
+    /// be made while the S2 file is written.
+    public static func sections(_ index: SearchIndex) -> [Bytes] {
         var sectionsData: [Bytes] = []
         sectionsData.append(wordTable(index.fulltext.entries.map { ($0.bytes, $1) }) { out, chapters in
             out.appendLittleEndian(UInt32(chapters.count))
@@ -84,7 +90,11 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             toc += fields
         }
         sectionsData.append(toc)
+        return sectionsData
+    }
 
+    /// The file: its header, stamped with the S2 file's size and time, and the sections.
+    public static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64) -> Bytes {
         var header = magic
         header.appendLittleEndian(version)
         header.appendLittleEndian(s2Size)
@@ -153,11 +163,17 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// Writes the binary form of `index`, stamped with the S2 file already written in
     /// `directory`.
     public static func write(_ index: SearchIndex, to directory: URL) throws {
+        try write(sections: sections(index), to: directory)
+    }
+
+    /// Writes the file made of `sections`, stamped with the S2 file already written in
+    /// `directory`.
+    public static func write(sections: [Bytes], to directory: URL) throws {
         let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
         guard let stamp = FileStamp(s2.path) else {
             throw FormatError(message: "cannot stat \(s2.path)")
         }
-        try AtomicFile.write(encode(index, s2Size: stamp.size, s2ModificationTime: stamp.modified),
+        try AtomicFile.write(encode(sections: sections, s2Size: stamp.size, s2ModificationTime: stamp.modified),
                              to: directory.appendingPathComponent(fileName))
     }
 
