@@ -119,16 +119,7 @@ final class PCRE2Pattern: CompiledPattern {
             ? cpcre2_jit_match(code, base, subject.count, offset, flags, matchData, context)
             : cpcre2_match(code, base, subject.count, offset, flags, matchData, context)
         if rc == PCRE2_ERROR_NOMATCH { return nil }
-        if rc < 0 {
-            switch rc {
-            case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
-                throw .matchLimit
-            case PCRE2_ERROR_UTF8_ERR1...PCRE2_ERROR_UTF8_ERR21:
-                throw .badUTF8
-            default:
-                throw .internalError(PCRE2Engine.message(for: rc))
-            }
-        }
+        if rc < 0 { throw Self.error(rc) }
         var m = Match(groupCount: groupCount)
         let unset = cpcre2_unset()
         var start = 0
@@ -141,5 +132,59 @@ final class PCRE2Pattern: CompiledPattern {
             }
         }
         return m
+    }
+
+    private static func error(_ rc: Int32) -> RegexError {
+        switch rc {
+        case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
+            return .matchLimit
+        case PCRE2_ERROR_UTF8_ERR1...PCRE2_ERROR_UTF8_ERR21:
+            return .badUTF8
+        default:
+            return .internalError(PCRE2Engine.message(for: rc))
+        }
+    }
+
+    /// PHP's global loop (php_pcre_replace_impl's) run here rather than in ``Preg``: the
+    /// indexer's `preg_replace` of every run of non-word characters matches between every
+    /// two words, and building a ``Match`` and crossing the protocol for each cost more
+    /// than PCRE2's JIT takes to find it. The attempts are the ones ``firstMatch(in:from:options:scratch:)``
+    /// would make for ``Preg``'s loop: after an empty match, a non-empty one anchored at
+    /// its end, and failing that the search goes on one character (or byte) further.
+    func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from start: Int, utf: Bool,
+                        scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
+        let base = subject.baseAddress ?? emptyPattern
+        let length = subject.count
+        let matchData = ownMatchData ?? cpcre2_thread_match_data()
+        var bounds: [Int] = []
+        var offset = start
+        var afterEmpty = false
+        var matchStart = 0
+        var matchEnd = 0
+        while true {
+            let rc: Int32
+            if afterEmpty {
+                let flags = UInt32(PCRE2_NO_UTF_CHECK) | UInt32(PCRE2_ANCHORED) | UInt32(PCRE2_NOTEMPTY_ATSTART)
+                rc = cpcre2_match(code, base, length, offset, flags, matchData, context)
+            } else {
+                prepareJIT(subjectLength: length)
+                rc = jitCompiled
+                    ? cpcre2_jit_match(code, base, length, offset, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
+                    : cpcre2_match(code, base, length, offset, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
+            }
+            if rc == PCRE2_ERROR_NOMATCH {
+                guard afterEmpty, offset < length else { break }
+                offset += utf ? max(1, UTF8Bytes.sequenceLength(lead: subject[offset])) : 1
+                afterEmpty = false
+                continue
+            }
+            if rc < 0 { throw Self.error(rc) }
+            cpcre2_ovector_pair(matchData, 0, &matchStart, &matchEnd)
+            bounds.append(matchStart)
+            bounds.append(matchEnd)
+            offset = matchEnd
+            afterEmpty = matchEnd == matchStart
+        }
+        return bounds
     }
 }

@@ -242,10 +242,20 @@ public final class Preg {
             firstStart = subject.withUnsafeBufferPointer { regex.firstStart($0) }
             if firstStart == nil { return subject }
         }
-        var result: Bytes?
-        var copied = 0
         // A replacement with no `$` or `\` refers to no group: append it as it is.
         let literal = !replacement.contains(where: { $0 == 0x24 || $0 == 0x5C })
+        if literal, limit < 0, starts == nil {
+            do throws(RegexError) {
+                if let bounds = try allMatchBounds(regex, subject, knownValidUTF8: knownValidUTF8, firstStart: firstStart) {
+                    return Self.replace(bounds, with: replacement, in: subject)
+                }
+            } catch {
+                fail(error, function: "preg_replace")
+                return nil
+            }
+        }
+        var result: Bytes?
+        var copied = 0
         let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts,
                                  firstStart: firstStart) { m in
             if result == nil {
@@ -266,6 +276,23 @@ public final class Preg {
         }
         guard var result else { return subject }
         result.append(contentsOf: subject[copied...])
+        return result
+    }
+
+    /// `subject` with each of the ranges in `bounds` (start, end pairs, in order) replaced.
+    private static func replace(_ bounds: [Int], with replacement: Bytes, in subject: Bytes) -> Bytes {
+        if bounds.isEmpty { return subject }
+        var result = Bytes()
+        result.reserveCapacity(subject.count + replacement.count)
+        subject.withUnsafeBufferPointer { source in
+            var copied = 0
+            for i in stride(from: 0, to: bounds.count, by: 2) {
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<bounds[i]]))
+                result.append(contentsOf: replacement)
+                copied = bounds[i + 1]
+            }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+        }
         return result
     }
 
@@ -384,6 +411,18 @@ public final class Preg {
             } catch {
                 return error
             }
+        }
+    }
+
+    /// The bounds of every match of the global loop, when the engine lists them in one call
+    /// (see ``CompiledPattern/allMatchBounds(in:from:utf:scratch:)``); `nil` otherwise.
+    private func allMatchBounds(_ regex: Regex, _ subject: Bytes, knownValidUTF8: Bool,
+                                firstStart known: Int?) throws(RegexError) -> [Int]? {
+        try subject.withUnsafeBufferPointer { buffer throws(RegexError) -> [Int]? in
+            if !knownValidUTF8 { try checkUTF8(regex, buffer) }
+            guard let start = known ?? regex.firstStart(buffer) else { return [] }
+            var scratch: AnyObject?
+            return try regex.compiled.allMatchBounds(in: buffer, from: start, utf: regex.isUTF, scratch: &scratch)
         }
     }
 

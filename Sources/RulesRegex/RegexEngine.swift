@@ -39,9 +39,22 @@ public protocol CompiledPattern: AnyObject {
     /// when the engine can list them faster than by repeated ``firstMatch(in:from:options:scratch:)``
     /// calls; `nil` to let ``Preg`` run the loop.
     func allMatches(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?) throws(RegexError) -> [Match]?
+
+    /// Where each match of PHP's global loop from `offset` starts and ends (the whole
+    /// match only, as pairs: start, end, start, end...), in one call, for an engine whose
+    /// cost per call is much more than its cost per match; `nil` to let ``Preg`` run the
+    /// loop. `utf` says how far the loop moves on after an empty match: a character or a
+    /// byte. `preg_replace` with a replacement that names no group needs nothing more.
+    func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
+                        scratch: inout AnyObject?) throws(RegexError) -> [Int]?
 }
 
 extension CompiledPattern {
+    public func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
+                               scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
+        nil
+    }
+
     public func allMatches(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?) throws(RegexError) -> [Match]? {
         nil
     }

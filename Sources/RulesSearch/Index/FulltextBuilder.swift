@@ -129,27 +129,25 @@ struct FulltextBuilder {
                 index.excludedWords[ByteKey(Array(stem))] = .int(1)
                 continue
             }
-            var map = OrderedMap<Int, SearchIndex.Positions>(minimumCapacity: chapters)
+            stem.withUnsafeBufferPointer { index.fulltext.appendStem($0) }
             var i = run.lowerBound
             while i < run.upperBound {
                 let c = chapterOf[i]
                 var end = i + 1
                 while end < run.upperBound, chapterOf[end] == c { end += 1 }
                 if end == i + 1 {
-                    map.append(ids[Int(c)], .single(Int(positionOf[i])))
+                    index.fulltext.appendPosting(id: ids[Int(c)], single: Int(positionOf[i]))
                 } else {
-                    var text = Bytes()
-                    text.reserveCapacity((end - i) * 4)
-                    PHPStrings.appendBase36(Int(positionOf[i]), to: &text)
-                    for p in positionOf[(i + 1)..<end] {
-                        text.append(0x7C)
-                        PHPStrings.appendBase36(Int(p), to: &text)
+                    index.fulltext.appendPosting(id: ids[Int(c)]) { text in
+                        PHPStrings.appendBase36(Int(positionOf[i]), to: &text)
+                        for p in positionOf[(i + 1)..<end] {
+                            text.append(0x7C)
+                            PHPStrings.appendBase36(Int(p), to: &text)
+                        }
                     }
-                    map.append(ids[Int(c)], .list(text))
                 }
                 i = end
             }
-            index.fulltext.append(ByteKey(Array(stem)), map)
         }
     }
 }

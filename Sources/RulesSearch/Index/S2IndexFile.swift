@@ -22,14 +22,9 @@ public enum S2IndexFile {
         var out = Bytes()
         out.reserveCapacity(1 << 20)
         out += firstPrefix
-        appendWordTable(index.fulltext, to: &out) { positions, out in
-            switch positions {
-            case .single(let p): PHPSerialize.serialize(.int(p), into: &out)
-            case .list(let text): PHPSerialize.serialize(string: text, into: &out)
-            }
-        }
+        appendFulltext(index.fulltext, to: &out)
         out += otherPrefix
-        out += Bytes(php: "a:\(index.excludedWords.count):{")
+        PHPSerialize.appendArrayStart(index.excludedWords.count, to: &out)
         for (word, value) in index.excludedWords.entries {
             PHPSerialize.serialize(key: PHPKey(word.bytes), into: &out)
             PHPSerialize.serialize(value, into: &out)
@@ -40,7 +35,7 @@ public enum S2IndexFile {
             appendWordTable(keywords, to: &out) { weight, out in PHPSerialize.serialize(weight, into: &out) }
         }
         out += otherPrefix
-        out += Bytes(php: "a:\(index.tableOfContents.count):{")
+        PHPSerialize.appendArrayStart(index.tableOfContents.count, to: &out)
         for (name, entry) in index.tableOfContents.entries {
             PHPSerialize.serialize(key: PHPKey(name.bytes), into: &out)
             PHPSerialize.serialize(.array(entry.fields), into: &out)
@@ -49,13 +44,33 @@ public enum S2IndexFile {
         return out
     }
 
+    /// The first line's value, the fulltext index, and its line break.
+    private static func appendFulltext(_ fulltext: FulltextIndex, to out: inout Bytes) {
+        PHPSerialize.appendArrayStart(fulltext.count, to: &out)
+        for k in 0..<fulltext.count {
+            PHPSerialize.serialize(key: fulltext.stem(k), into: &out)
+            let postings = fulltext.postings(ofStem: k)
+            PHPSerialize.appendArrayStart(postings.count, to: &out)
+            for p in postings {
+                PHPSerialize.serialize(key: .int(fulltext.id(p)), into: &out)
+                if let position = fulltext.single(p) {
+                    PHPSerialize.serialize(.int(position), into: &out)
+                } else {
+                    PHPSerialize.serialize(string: fulltext.list(p), into: &out)
+                }
+            }
+            out.append(0x7D)
+        }
+        out += [0x7D, 0x0A]
+    }
+
     /// One line's value for a word → chapter id → value table, and its line break.
     private static func appendWordTable<V>(_ table: OrderedMap<ByteKey, OrderedMap<Int, V>>, to out: inout Bytes,
                                            value: (V, inout Bytes) -> Void) {
-        out += Bytes(php: "a:\(table.count):{")
+        PHPSerialize.appendArrayStart(table.count, to: &out)
         for (word, chapters) in table.entries {
             PHPSerialize.serialize(key: PHPKey(word.bytes), into: &out)
-            out += Bytes(php: "a:\(chapters.count):{")
+            PHPSerialize.appendArrayStart(chapters.count, to: &out)
             for (id, v) in chapters.entries {
                 PHPSerialize.serialize(key: .int(id), into: &out)
                 value(v, &out)
@@ -125,16 +140,15 @@ public enum S2IndexFile {
         var index = SearchIndex()
         for (key, value) in try array(0).entries {
             guard case .array(let chapters) = value else { throw bad(0, "a word without chapters") }
-            var map = OrderedMap<Int, SearchIndex.Positions>(minimumCapacity: chapters.count)
+            index.fulltext.appendStem(key.bytes)
             for (id, positions) in chapters.entries {
                 guard case .int(let chapter) = id else { throw bad(0, "a chapter id that is not a number") }
                 switch positions {
-                case .int(let p): map.append(chapter, .single(p))
-                case .string(let s): map.append(chapter, .list(s))
+                case .int(let p): index.fulltext.appendPosting(id: chapter, single: p)
+                case .string(let s): index.fulltext.appendPosting(id: chapter) { $0 += s }
                 default: throw bad(0, "positions that are neither a number nor a string")
                 }
             }
-            index.fulltext.append(ByteKey(key.bytes), map)
         }
         for (key, value) in try array(1).entries {
             index.excludedWords.append(ByteKey(key.bytes), value)

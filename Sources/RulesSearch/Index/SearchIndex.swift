@@ -23,7 +23,7 @@ public struct SearchIndex: Equatable {
     }
 
     /// `fulltext_index`: stem → chapter id → positions.
-    public var fulltext = OrderedMap<ByteKey, OrderedMap<Int, Positions>>()
+    public var fulltext = FulltextIndex()
     /// `excluded_words`: stems dropped as too frequent (value 1).
     public var excludedWords = OrderedMap<ByteKey, PHPValue>()
     /// `keyword_1_index`: single-word keyword or title word → chapter id → weight.

@@ -52,6 +52,19 @@ struct WordTable {
         return n
     }
 
+    /// The number of `word`, or `nil` when it was never added.
+    func find(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = Self.hash(word)
+        let mask = buckets.count - 1
+        var b = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let n = Int(buckets[b])
+            if n < 0 { return nil }
+            if hashes[n] == hash, equals(n, word) { return n }
+            b = (b + 1) & mask
+        }
+    }
+
     mutating func add(_ word: Bytes) -> Int {
         word.withUnsafeBufferPointer { add($0) }
     }

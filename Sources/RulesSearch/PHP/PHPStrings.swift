@@ -93,13 +93,19 @@ public enum PHPStrings {
             out.append(base36Digits[max(n, 0)])
             return
         }
-        var digits: [UInt8] = []
+        var width = 0
+        var rest = n
+        repeat {
+            width += 1
+            rest /= 36
+        } while rest > 0
         var v = n
-        while v > 0 {
-            digits.append(base36Digits[v % 36])
+        let end = out.count + width
+        out.append(contentsOf: repeatElement(0, count: width))
+        for i in stride(from: end - 1, through: end - width, by: -1) {
+            out[i] = base36Digits[v % 36]
             v /= 36
         }
-        out += digits.reversed()
     }
 
     private static let base36Digits = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)

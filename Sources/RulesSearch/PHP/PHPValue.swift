@@ -20,16 +20,14 @@ public enum PHPKey: Hashable, Sendable {
     }
 
     /// The integer a string key becomes: `^(0|-?[1-9][0-9]*)$` within 64 bits.
-    public static func canonicalInteger(_ s: Bytes) -> Int? {
+    public static func canonicalInteger<C: Collection<UInt8>>(_ s: C) -> Int? {
         guard let first = s.first, s.count <= 20 else { return nil }
-        var i = 0
         var negative = false
         if first == UInt8(ascii: "-") {
             negative = true
-            i = 1
             guard s.count > 1 else { return nil }
         }
-        let digits = s[i...]
+        let digits = s.dropFirst(negative ? 1 : 0)
         guard let lead = digits.first, lead >= 0x30, lead <= 0x39 else { return nil }
         if lead == 0x30 { return (digits.count == 1 && !negative) ? 0 : nil }
         var value: Int = 0

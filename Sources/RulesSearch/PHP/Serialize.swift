@@ -12,7 +12,7 @@ public enum PHPSerialize {
             out += Bytes(php: b ? "b:1;" : "b:0;")
         case .int(let n):
             out += [0x69, 0x3A]
-            out += Bytes(String(n).utf8)
+            appendDecimal(n, to: &out)
             out.append(0x3B)
         case .double(let d):
             out += [0x64, 0x3A]
@@ -21,9 +21,7 @@ public enum PHPSerialize {
         case .string(let s):
             serialize(string: s, into: &out)
         case .array(let array):
-            out += [0x61, 0x3A]
-            out += Bytes(String(array.count).utf8)
-            out += [0x3A, 0x7B]
+            appendArrayStart(array.count, to: &out)
             for (key, element) in array.entries {
                 serialize(key: key, into: &out)
                 serialize(element, into: &out)
@@ -32,19 +30,58 @@ public enum PHPSerialize {
         }
     }
 
-    public static func serialize(string s: Bytes, into out: inout Bytes) {
+    public static func serialize<S: Collection<UInt8>>(string s: S, into out: inout Bytes) {
         out += [0x73, 0x3A]
-        out += Bytes(String(s.count).utf8)
+        appendDecimal(s.count, to: &out)
         out += [0x3A, 0x22]
         out += s
         out += [0x22, 0x3B]
+    }
+
+    /// A word's key as PHP makes and writes it: an integer for a canonical integer string.
+    public static func serialize(key word: ArraySlice<UInt8>, into out: inout Bytes) {
+        if let n = PHPKey.canonicalInteger(word) {
+            serialize(key: .int(n), into: &out)
+        } else {
+            serialize(string: word, into: &out)
+        }
+    }
+
+    /// `a:<count>:{`, the start of an array; its entries and `}` follow.
+    public static func appendArrayStart(_ count: Int, to out: inout Bytes) {
+        out += [0x61, 0x3A]
+        appendDecimal(count, to: &out)
+        out += [0x3A, 0x7B]
+    }
+
+    /// Appends `n` in decimal, as `serialize` writes integers and counts.
+    public static func appendDecimal(_ n: Int, to out: inout Bytes) {
+        if n >= 0, n < 10 {
+            out.append(0x30 + UInt8(n))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // room for 24 bytes
+        var magnitude = n.magnitude
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if n < 0 {
+                count += 1
+                buffer[24 - count] = 0x2D
+            }
+            out += buffer[(24 - count)...]
+        }
     }
 
     public static func serialize(key: PHPKey, into out: inout Bytes) {
         switch key {
         case .int(let n):
             out += [0x69, 0x3A]
-            out += Bytes(String(n).utf8)
+            appendDecimal(n, to: &out)
             out.append(0x3B)
         case .string(let s):
             serialize(string: s, into: &out)

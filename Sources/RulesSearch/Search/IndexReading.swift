@@ -24,7 +24,7 @@ public protocol IndexReading {
 
 extension SearchIndex: IndexReading {
     public func fulltext(_ stem: Bytes) -> [(id: Int, positions: Positions)]? {
-        fulltext[ByteKey(stem)].map { Array($0.entries.map { ($0, $1) }) }
+        fulltext.postings(stem)
     }
 
     public func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? {

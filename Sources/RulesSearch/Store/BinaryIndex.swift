@@ -54,24 +54,29 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// be made while the S2 file is written.
     public static func sections(_ index: SearchIndex) -> [Bytes] {
         var sectionsData: [Bytes] = []
-        sectionsData.append(wordTable(index.fulltext.entries.map { ($0.bytes, $1) }) { out, chapters in
-            out.appendLittleEndian(UInt32(chapters.count))
-            for (id, positions) in chapters.entries {
-                out.appendLittleEndian(UInt64(bitPattern: Int64(id)))
-                switch positions {
-                case .single(let p):
+        let fulltext = index.fulltext
+        sectionsData.append(wordTable(count: fulltext.count, key: fulltext.stem) { out, k in
+            let postings = fulltext.postings(ofStem: k)
+            out.appendLittleEndian(UInt32(postings.count))
+            for p in postings {
+                out.appendLittleEndian(UInt64(bitPattern: Int64(fulltext.id(p))))
+                if let position = fulltext.single(p) {
                     out.append(0)
-                    out.appendLittleEndian(UInt64(bitPattern: Int64(p)))
-                case .list(let text):
+                    out.appendLittleEndian(UInt64(bitPattern: Int64(position)))
+                } else {
+                    let text = fulltext.list(p)
                     out.append(1)
                     out.appendLittleEndian(UInt32(text.count))
                     out += text
                 }
             }
         })
-        sectionsData.append(wordTable(index.excludedWords.keys.map { ($0.bytes, ()) }) { _, _ in })
+        let excluded = index.excludedWords.keys
+        sectionsData.append(wordTable(count: excluded.count, key: { excluded[$0].bytes[...] }) { _, _ in })
         for keywords in [index.singleKeywords, index.stemKeywords] {
-            sectionsData.append(wordTable(keywords.entries.map { ($0.bytes, $1) }, payload: weights))
+            sectionsData.append(wordTable(count: keywords.count, key: { keywords.keys[$0].bytes[...] }) { out, k in
+                weights(&out, keywords.values[k])
+            })
         }
         var phrases = Bytes()
         phrases.appendLittleEndian(UInt32(index.phraseKeywords.count))
@@ -111,7 +116,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         return out
     }
 
-    private static func record(_ key: Bytes, into out: inout Bytes) {
+    private static func record<K: Collection<UInt8>>(_ key: K, into out: inout Bytes) {
         out.appendLittleEndian(UInt32(key.count))
         out += key
     }
@@ -135,20 +140,38 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     }
 
     /// A table of records sorted by key, with an offset table for binary search.
-    private static func wordTable<V>(_ items: [(Bytes, V)], payload: (inout Bytes, V) -> Void) -> Bytes {
-        let sorted = items.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+    /// `count` keys, `key(i)` each, with `payload` writing the rest of record `i`.
+    private static func wordTable(count: Int, key: (Int) -> ArraySlice<UInt8>,
+                                  payload: (inout Bytes, Int) -> Void) -> Bytes {
+        // Sorted by the first eight bytes as a number, then, on a tie, by the whole key.
+        let sorted = (0..<count).map { (prefix: orderPrefix(key($0)), item: $0) }.sorted { a, b in
+            a.prefix != b.prefix ? a.prefix < b.prefix : key(a.item).lexicographicallyPrecedes(key(b.item))
+        }
         var records = Bytes()
         var offsets: [UInt32] = []
-        for (key, value) in sorted {
+        offsets.reserveCapacity(count)
+        for (_, i) in sorted {
             offsets.append(UInt32(records.count))
-            record(key, into: &records)
-            payload(&records, value)
+            record(key(i), into: &records)
+            payload(&records, i)
         }
         var out = Bytes()
         out.appendLittleEndian(UInt32(sorted.count))
         let base = 4 + 4 * sorted.count
         for o in offsets { out.appendLittleEndian(UInt32(base) + o) }
         return out + records
+    }
+
+    /// The first eight bytes of `key`, big-endian, zero-padded: comparing two of these as
+    /// numbers orders the keys as byte strings do, except that a tie needs a second look.
+    private static func orderPrefix(_ key: ArraySlice<UInt8>) -> UInt64 {
+        var prefix: UInt64 = 0
+        var shift: UInt64 = 56
+        for b in key.prefix(8) {
+            prefix |= UInt64(b) << shift
+            shift &-= 8
+        }
+        return prefix
     }
 
     static func fnv1a(_ bytes: Bytes) -> UInt64 {

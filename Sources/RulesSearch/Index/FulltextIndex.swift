@@ -1,0 +1,107 @@
+import RulesRegex
+
+/// `fulltext_index` of the reference: stem → chapter id → positions, in PHP's order.
+///
+/// A corpus has tens of thousands of stems, each with its chapters; as nested ordered
+/// dictionaries that is several allocations a stem and as many to free, which cost the
+/// index build more than the walk that fills them. Here the stems share one word table and
+/// their chapters ("postings") share a few flat arrays: stem `k`'s postings are the range
+/// `postings(ofStem: k)`, and a posting is a chapter id with either a single position or
+/// the `a|b|c` text of several (``SearchIndex/Positions``).
+public struct FulltextIndex: Equatable, Sendable {
+    private var stems = WordTable(capacity: 16)
+    /// Stem `k`'s postings end at `postingEnds[k]` and start where stem `k - 1`'s end.
+    private var postingEnds: [Int] = []
+    private var ids: [Int] = []
+    /// A single position; for a list, where its text ends in `listBytes`.
+    private var numbers: [Int] = []
+    private var listStarts: [Int] = []   // -1 for a single position
+    private var listBytes: Bytes = []
+
+    public init() {}
+
+    /// The number of stems.
+    public var count: Int { stems.count }
+
+    /// The bytes of stem `k`.
+    public func stem(_ k: Int) -> ArraySlice<UInt8> { stems.word(k) }
+
+    /// The postings of stem `k`, as indices for ``id(_:)`` and ``positions(_:)``.
+    public func postings(ofStem k: Int) -> Range<Int> {
+        (k == 0 ? 0 : postingEnds[k - 1])..<postingEnds[k]
+    }
+
+    public func id(_ posting: Int) -> Int { ids[posting] }
+
+    /// The single position of a posting, or `nil` for a list.
+    public func single(_ posting: Int) -> Int? {
+        listStarts[posting] < 0 ? numbers[posting] : nil
+    }
+
+    /// The `a|b|c` text of a posting with several positions.
+    public func list(_ posting: Int) -> ArraySlice<UInt8> {
+        listBytes[listStarts[posting]..<numbers[posting]]
+    }
+
+    public func positions(_ posting: Int) -> SearchIndex.Positions {
+        single(posting).map { .single($0) } ?? .list(Array(list(posting)))
+    }
+
+    /// The stem number of `stem`, or `nil`.
+    public func find(_ stem: Bytes) -> Int? {
+        stem.withUnsafeBufferPointer { stems.find($0) }
+    }
+
+    /// `fulltext_index[$stem]`: each chapter id with the positions, in stored order.
+    public func postings(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? {
+        guard let k = find(stem) else { return nil }
+        return postings(ofStem: k).map { (ids[$0], positions($0)) }
+    }
+
+    // MARK: Building, in order
+
+    /// Adds a stem after the last one, with no chapters yet; the postings added next are
+    /// its. Stems are distinct, as the keys of a PHP array are.
+    public mutating func appendStem(_ stem: UnsafeBufferPointer<UInt8>) {
+        let k = stems.add(stem)
+        precondition(k == postingEnds.count, "a stem added twice to the fulltext index")
+        postingEnds.append(ids.count)
+    }
+
+    public mutating func appendStem(_ stem: Bytes) {
+        stem.withUnsafeBufferPointer { appendStem($0) }
+    }
+
+    /// Adds a chapter with one position to the last stem.
+    public mutating func appendPosting(id: Int, single position: Int) {
+        ids.append(id)
+        numbers.append(position)
+        listStarts.append(-1)
+        postingEnds[postingEnds.count - 1] = ids.count
+    }
+
+    /// Adds a chapter with several positions to the last stem: `write` appends their
+    /// `a|b|c` text to the buffer it is given.
+    public mutating func appendPosting(id: Int, list write: (inout Bytes) -> Void) {
+        ids.append(id)
+        listStarts.append(listBytes.count)
+        write(&listBytes)
+        numbers.append(listBytes.count)
+        postingEnds[postingEnds.count - 1] = ids.count
+    }
+
+    public mutating func appendPosting(id: Int, _ positions: SearchIndex.Positions) {
+        switch positions {
+        case .single(let p): appendPosting(id: id, single: p)
+        case .list(let text): appendPosting(id: id) { $0 += text }
+        }
+    }
+
+    public static func == (a: FulltextIndex, b: FulltextIndex) -> Bool {
+        guard a.count == b.count, a.ids == b.ids else { return false }
+        for k in 0..<a.count where a.stem(k) != b.stem(k) || a.postings(ofStem: k) != b.postings(ofStem: k) {
+            return false
+        }
+        return a.ids.indices.allSatisfy { a.positions($0) == b.positions($0) }
+    }
+}
