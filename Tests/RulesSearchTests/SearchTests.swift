@@ -133,6 +133,27 @@ final class SearchTests: XCTestCase {
         XCTAssertGreaterThan(matched, 1500)
     }
 
+    /// The snippets' one-pass cleanup gives what `str_replace` gives running its pairs in
+    /// turn, on texts made of the needles, their pieces and what surrounds them (a `\r`
+    /// inside a tag joins it once removed).
+    func testOnePassCleanupIsTheReferenceStrReplace() {
+        let pieces = PreparedText.cleanupSearch.map(\.text) + ["<", ">", "&", ";", "p", "br", "\r", "ё", "е", "\u{D1}",
+                                                          " ", "/", "h", "<p\r>", "&nb\rsp;", "<br \r/>", "x"]
+        var rng = SeededGenerator(seed: 11)
+        var replaced = 0
+        for _ in 0..<5000 {
+            var text = Bytes()
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                let piece = pieces.randomElement(using: &rng)!
+                text += piece == "\u{D1}" ? [0xD1] : Bytes(php: piece)
+            }
+            let expected = PHPStrings.replace(PreparedText.cleanupSearch, with: PreparedText.cleanupReplace, in: text)
+            XCTAssertEqual(PreparedText.cleanup(text), expected, text.text)
+            if expected != text { replaced += 1 }
+        }
+        XCTAssertGreaterThan(replaced, 2500)
+    }
+
     func testQueryFilterSplitsAsThePHPDoes() {
         let filter = QueryFilter(preg: Preg(engine: PCRE2Engine()))
         func words(_ q: String) -> [String] { filter.words(Bytes(php: q)).map(\.text) }

@@ -18,42 +18,55 @@ public enum PHPCase {
             if !bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return bytes }
             return bytes.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 | 0x20 : $0 }
         }
-        var out = Bytes()
-        out.reserveCapacity(bytes.count)
-        bytes.withUnsafeBufferPointer { buffer in
-            var i = 0
-            while i < buffer.count {
-                let b = buffer[i]
-                if b < 0x80 {
-                    out.append((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b)
-                    i += 1
-                    continue
-                }
-                // Two-byte characters (Cyrillic among them) whose lower case is also two bytes.
-                if b >= 0xC2, b < 0xE0, i + 1 < buffer.count, buffer[i + 1] & 0xC0 == 0x80 {
-                    let scalar = UInt32(b & 0x1F) << 6 | UInt32(buffer[i + 1] & 0x3F)
-                    let lowered = twoByteTable[Int(scalar)]
-                    if lowered >= 0x80, lowered < 0x800, scalar != 0x130 {
-                        out.append(UInt8(0xC0 | lowered >> 6))
-                        out.append(UInt8(0x80 | lowered & 0x3F))
-                        i += 2
-                        continue
+        // Written through a pointer: a lower-case character takes at most one and a half
+        // times the bytes of its capital (Ⱥ, two bytes, becomes ⱥ, three), İ's two bytes
+        // become three, and an invalid byte becomes one "?".
+        return bytes.withUnsafeBufferPointer { buffer in
+            Bytes(unsafeUninitializedCapacity: buffer.count * 3 / 2 + 4) { out, written in
+                twoByteTable.withUnsafeBufferPointer { table in
+                    var o = 0
+                    var i = 0
+                    while i < buffer.count {
+                        let b = buffer[i]
+                        if b < 0x80 {
+                            out[o] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
+                            o += 1
+                            i += 1
+                            continue
+                        }
+                        // Two-byte characters (Cyrillic among them) whose lower case is also two bytes.
+                        if b >= 0xC2, b < 0xE0, i + 1 < buffer.count, buffer[i + 1] & 0xC0 == 0x80 {
+                            let scalar = UInt32(b & 0x1F) << 6 | UInt32(buffer[i + 1] & 0x3F)
+                            let lowered = table[Int(scalar)]
+                            if lowered >= 0x80, lowered < 0x800, scalar != 0x130 {
+                                out[o] = UInt8(0xC0 | lowered >> 6)
+                                out[o + 1] = UInt8(0x80 | lowered & 0x3F)
+                                o += 2
+                                i += 2
+                                continue
+                            }
+                        }
+                        let (scalar, consumed) = decodeLossy(buffer, at: i)
+                        i += consumed
+                        var encoded = Bytes()
+                        if let scalar {
+                            if scalar == 0x130 {   // İ: the one mapping to two code points, i + U+0307
+                                encoded = [0x69, 0xCC, 0x87]
+                            } else {
+                                UTF8Bytes.append(lower(scalar), to: &encoded)
+                            }
+                        } else {
+                            encoded = [UInt8(ascii: "?")]
+                        }
+                        for e in encoded {
+                            out[o] = e
+                            o += 1
+                        }
                     }
+                    written = o
                 }
-                let (scalar, consumed) = decodeLossy(buffer, at: i)
-                i += consumed
-                guard let scalar else {
-                    out.append(UInt8(ascii: "?"))
-                    continue
-                }
-                if scalar == 0x130 {   // İ: the one mapping to two code points, i + U+0307
-                    out += [0x69, 0xCC, 0x87]
-                    continue
-                }
-                UTF8Bytes.append(lower(scalar), to: &out)
             }
         }
-        return out
     }
 
     /// The code point at `i`, or `nil` for an invalid subpart, with the bytes consumed:

@@ -1,3 +1,4 @@
+import Foundation
 import RulesRegex
 
 /// The query-independent first half of `Finder::snippets` for one chapter: the text cleaned
@@ -38,7 +39,7 @@ public final class PreparedText {
 
     /// The steps of the reference, run with `preg`.
     public convenience init(html: Bytes, preg: Preg) {
-        var string = PHPStrings.replace(Self.cleanupSearch, with: Self.cleanupReplace, in: html)
+        var string = Self.cleanup(html)
         string = StripTags.strip(string)
         string = preg.replace(ReferencePatterns.Snippets.sentenceBreak.bytes, [0x0D], string) ?? []
         self.init(text: string, valid: UTF8Bytes.isValid(string))
@@ -55,13 +56,72 @@ public final class PreparedText {
 
     private func lineEnd(_ i: Int) -> Int { i + 1 < lineStarts.count ? lineStarts[i + 1] - 1 : text.count }
 
+    /// `str_replace($cleanupSearch, $cleanupReplace, $html)`, in two passes instead of one
+    /// a pair. `str_replace` runs the pairs in turn, each over the previous one's result;
+    /// after the first (`\r` removed, which can join the bytes around it into a needle),
+    /// the rest cannot interact: their needles (`ё`, `&...;` entities, `<...>` tags) cannot
+    /// overlap one another, and what replaces one is either non-ASCII or the tag itself
+    /// with a `\r`, so it neither forms a later needle nor joins its neighbours into one.
+    /// So each later pair replaces, in its turn, exactly the occurrences it has in the
+    /// first pass's result, and one left-to-right pass over that finds them all.
+    static func cleanup(_ html: Bytes) -> Bytes {
+        let text = PHPStrings.replace(cleanupSearch[0], with: cleanupReplace[0], in: html)
+        var out = Bytes()
+        out.reserveCapacity(text.count + text.count / 16)
+        text.withUnsafeBufferPointer { text in
+            cleanupPairs.withUnsafeBufferPointer { pairs in
+                var copied = 0
+                var i = 0
+                let last = text.count - 1
+                while i < last {
+                    // Most bytes and byte pairs begin no needle.
+                    let first = pairs[Int(text[i]) << 8 | Int(text[i + 1])]
+                    guard first != 0 else {
+                        i += 1
+                        continue
+                    }
+                    var found: Int?
+                    for k in Int(first)..<cleanupSearch.count
+                    where cleanupSearch[k][0] == text[i] && cleanupSearch[k][1] == text[i + 1] {
+                        let needle = cleanupSearch[k]
+                        if i + needle.count <= text.count,
+                           needle.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.baseAddress! + i, needle.count) == 0 }) {
+                            found = k
+                            break
+                        }
+                    }
+                    guard let k = found else {
+                        i += 1
+                        continue
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<i]))
+                    out += cleanupReplace[k]
+                    i += cleanupSearch[k].count
+                    copied = i
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
+            }
+        }
+        return out
+    }
+
+    /// By a needle's first two bytes, the first needle after the first to start with them
+    /// (0 for none); any others that do come later in the table.
+    private static let cleanupPairs: [UInt8] = {
+        var pairs = [UInt8](repeating: 0, count: 1 << 16)
+        for (k, needle) in cleanupSearch.enumerated().dropFirst().reversed() {
+            pairs[Int(needle[0]) << 8 | Int(needle[1])] = UInt8(k)
+        }
+        return pairs
+    }()
+
     private static let breakingTags = ["<br>", "<br />", "<h1>", "<h2>", "<h3>", "<h4>", "<p>", "<pre>", "<blockquote>", "<li>"]
-    private static let cleanupSearch: [Bytes] = {
+    static let cleanupSearch: [Bytes] = {
         var what = ["\r", "ё", "&nbsp;", "&mdash;", "&ndash;", "&laquo;", "&raquo;"].map { Bytes(php: $0) }
         for tag in breakingTags { what.append(Bytes(php: tag)) }
         return what
     }()
-    private static let cleanupReplace: [Bytes] = {
+    static let cleanupReplace: [Bytes] = {
         // The reference writes &nbsp; as a no-break space (U+00A0), not a space.
         var to = ["", "е", "\u{A0}", "—", "–", "«", "»"].map { Bytes(php: $0) }
         for tag in breakingTags { to.append(Bytes(php: tag + "\r")) }

@@ -65,18 +65,30 @@ struct WordStarts: Equatable {
             var i = 0
             // The text is valid UTF-8 (only such a text is searched this way); a bad one
             // is still never read past its end: a byte that leads nothing counts alone.
-            while let (c, length) = Self.character(at: i, in: buffer) {
-                if !previousIsLetter {
-                    if let folded = Self.simpleLowercase(c) {
-                        if Self.isLetterOrDigit(folded) { lists[Self.slot(folded)].append(i) }
-                    } else if Self.isUncased(c) {
-                        lists[Self.uncasedList].append(i)
+            Self.classes.withUnsafeBufferPointer { classes in
+                while i < buffer.count {
+                    // One- and two-byte characters by table; the rest as they come.
+                    let b = buffer[i]
+                    let c: UInt32
+                    let length: Int
+                    if b < 0x80 {
+                        c = UInt32(b)
+                        length = 1
+                    } else if b >= 0xC2, b < 0xE0, i + 1 < buffer.count, buffer[i + 1] & 0xC0 == 0x80 {
+                        c = UInt32(b & 0x1F) << 6 | UInt32(buffer[i + 1] & 0x3F)
+                        length = 2
                     } else {
-                        lists[Self.unusualList].append(i)
+                        guard let (decoded, decodedLength) = Self.character(at: i, in: buffer) else { break }
+                        if !previousIsLetter, let list = Self.classify(decoded).list { lists[list].append(i) }
+                        previousIsLetter = Self.isLetter(decoded)
+                        i += max(decodedLength, 1)
+                        continue
                     }
+                    let known = classes[Int(c)]
+                    if !previousIsLetter, known & 0x7FFF != 0 { lists[Int(known & 0x7FFF) - 1].append(i) }
+                    previousIsLetter = known & 0x8000 != 0
+                    i += length
                 }
-                previousIsLetter = Self.isLetter(c)
-                i += max(length, 1)
             }
         }
         self.lists = lists
@@ -256,6 +268,25 @@ struct WordStarts: Equatable {
 
     private static let notSimple = UInt32.max
     private static let noCharacter = UInt32.max - 1
+
+    /// Which list a word starting with `c` goes to (none for a character that is neither
+    /// a letter nor a digit once lowered), and whether `c` is a letter.
+    private static func classify(_ c: UInt32) -> (list: Int?, isLetter: Bool) {
+        let list: Int?
+        if let folded = simpleLowercase(c) {
+            list = isLetterOrDigit(folded) ? slot(folded) : nil
+        } else {
+            list = isUncased(c) ? uncasedList : unusualList
+        }
+        return (list, isLetter(c))
+    }
+
+    /// ``classify(_:)`` of U+0000...U+07FF: the list plus one in the low bits (0 for
+    /// none), the top bit set for a letter.
+    private static let classes: [UInt16] = (0..<UInt32(0x800)).map { c in
+        let (list, letter) = classify(c)
+        return UInt16((list ?? -1) + 1) | (letter ? 0x8000 : 0)
+    }
 
     private static func isLetter(_ c: UInt32) -> Bool {
         (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x410 && c <= 0x44F)
