@@ -50,14 +50,23 @@ public struct Corpus {
 
     /// Parses a whole corpus file. The first error stops it, naming the line and the field.
     public static func parse(_ data: Bytes) throws(Error) -> Corpus {
-        var corpus = Corpus()
+        var lines: [(number: Int, text: ArraySlice<UInt8>)] = []
         var lineNumber = 0
         for rawLine in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
             var line = rawLine
             if line.last == 0x0D { line = line.dropLast() }   // file() drops "\r\n" too
             if line.isEmpty { continue }
-            let chapter = try parseLine(Array(line), number: lineNumber)
+            lines.append((lineNumber, line))
+        }
+        // Lines are decoded on every core; the first error in line order is the one a
+        // line-by-line reading meets.
+        let parsed = Parallel.map(lines, workers: Parallel.workers, make: {}) { _, line in
+            Result { () throws(Error) -> Chapter in try parseLine(Array(line.text), number: line.number) }
+        }
+        var corpus = Corpus()
+        for result in parsed {
+            let chapter = try result.get()
             corpus.chapters[chapter.key] = chapter
         }
         return corpus
