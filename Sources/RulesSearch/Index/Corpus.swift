@@ -39,22 +39,25 @@ public struct Corpus {
     public init() {}
 
     public static func read(_ url: URL) throws -> Corpus {
-        let data: Data
+        let data: Bytes
         do {
-            data = try Data(contentsOf: url)
+            data = try FileBytes.read(url.path)
         } catch {
-            throw S2IndexFile.FormatError(message: "cannot read \(url.path): \(error.localizedDescription)")
+            throw S2IndexFile.FormatError(message: error.description)
         }
-        return try parse(Bytes(data))
+        return try parse(data)
     }
 
     /// Parses a whole corpus file. The first error stops it, naming the line and the field.
     public static func parse(_ data: Bytes) throws(Error) -> Corpus {
         var lines: [(number: Int, text: ArraySlice<UInt8>)] = []
         var lineNumber = 0
-        for rawLine in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        var start = 0
+        while start <= data.count {
+            let end = data.withUnsafeBufferPointer { ByteSearch.firstIndex(of: [0x0A], in: $0, from: start) } ?? data.count
             lineNumber += 1
-            var line = rawLine
+            var line = data[start..<end]
+            start = end + 1
             if line.last == 0x0D { line = line.dropLast() }   // file() drops "\r\n" too
             if line.isEmpty { continue }
             lines.append((lineNumber, line))

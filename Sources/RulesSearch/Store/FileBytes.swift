@@ -36,6 +36,30 @@ final class FileBytes: @unchecked Sendable {
         isMapped = true
     }
 
+    /// The whole file at `path`, read into an array (a corpus, which is parsed once).
+    static func read(_ path: String) throws(OpenError) -> Bytes {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw OpenError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw OpenError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        var bytes = Bytes()
+        var chunkSize = max(Int(info.st_size), 0) + 1   // one more, to see the end at once
+        while true {
+            var failure: Int32 = 0
+            let chunk = Bytes(unsafeUninitializedCapacity: chunkSize) { buffer, count in
+                let n = Glibc.read(fd, buffer.baseAddress, chunkSize)
+                if n < 0 { failure = errno }
+                count = max(n, 0)
+            }
+            if failure == EINTR { continue }
+            if failure != 0 { throw OpenError(description: "cannot read \(path): \(String(cString: strerror(failure)))") }
+            if chunk.isEmpty { return bytes }
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+            chunkSize = 1 << 16
+        }
+    }
+
     /// A copy of `bytes` (an index carried in memory, such as the built-in one).
     init<C: Collection>(copying bytes: C) where C.Element == UInt8 {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
