@@ -282,18 +282,28 @@ public final class Preg {
     /// `subject` with each of the ranges in `bounds` (start, end pairs, in order) replaced.
     private static func replace(_ bounds: [Int], with replacement: Bytes, in subject: Bytes) -> Bytes {
         if bounds.isEmpty { return subject }
-        var result = Bytes()
-        result.reserveCapacity(subject.count + replacement.count)
-        subject.withUnsafeBufferPointer { source in
-            var copied = 0
-            for i in stride(from: 0, to: bounds.count, by: 2) {
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<bounds[i]]))
-                result.append(contentsOf: replacement)
-                copied = bounds[i + 1]
+        var size = subject.count
+        for i in stride(from: 0, to: bounds.count, by: 2) { size += replacement.count - (bounds[i + 1] - bounds[i]) }
+        return subject.withUnsafeBufferPointer { source in
+            replacement.withUnsafeBufferPointer { replacement in
+                Bytes(unsafeUninitializedCapacity: size) { out, written in
+                    var o = 0
+                    var copied = 0
+                    func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                        guard let base = part.baseAddress, !part.isEmpty else { return }
+                        (out.baseAddress! + o).update(from: base, count: part.count)
+                        o += part.count
+                    }
+                    for i in stride(from: 0, to: bounds.count, by: 2) {
+                        copy(UnsafeBufferPointer(rebasing: source[copied..<bounds[i]]))
+                        copy(replacement)
+                        copied = bounds[i + 1]
+                    }
+                    copy(UnsafeBufferPointer(rebasing: source[copied...]))
+                    written = o
+                }
             }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
         }
-        return result
     }
 
     /// `preg_replace` over an array of subjects, as PHP applies it to each value in turn.

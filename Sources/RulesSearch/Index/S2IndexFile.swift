@@ -52,9 +52,9 @@ public enum S2IndexFile {
             let postings = fulltext.postings(ofStem: k)
             PHPSerialize.appendArrayStart(postings.count, to: &out)
             for p in postings {
-                PHPSerialize.serialize(key: .int(fulltext.id(p)), into: &out)
+                PHPSerialize.serialize(int: fulltext.id(p), into: &out)
                 if let position = fulltext.single(p) {
-                    PHPSerialize.serialize(.int(position), into: &out)
+                    PHPSerialize.serialize(int: position, into: &out)
                 } else {
                     PHPSerialize.serialize(string: fulltext.list(p), into: &out)
                 }

@@ -90,25 +90,26 @@ public enum PHPStrings {
     /// Appends `base_convert($n, 10, 36)` of a non-negative integer.
     public static func appendBase36(_ n: Int, to out: inout Bytes) {
         if n < 36 {
-            out.append(base36Digits[max(n, 0)])
+            out.append(base36Digit(max(n, 0)))
             return
         }
-        var width = 0
-        var rest = n
-        repeat {
-            width += 1
-            rest /= 36
-        } while rest > 0
+        var digits: (UInt64, UInt64) = (0, 0)   // room for 16 digits: 36^13 > 2^63
+        var count = 0
         var v = n
-        let end = out.count + width
-        out.append(contentsOf: repeatElement(0, count: width))
-        for i in stride(from: end - 1, through: end - width, by: -1) {
-            out[i] = base36Digits[v % 36]
-            v /= 36
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[16 - count] = base36Digit(v % 36)
+                v /= 36
+            } while v > 0
+            out += buffer[(16 - count)...]
         }
     }
 
-    private static let base36Digits = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+    @inline(__always)
+    private static func base36Digit(_ d: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: d < 10 ? 0x30 + d : 0x57 + d)   // 0-9, a-z
+    }
 
     /// `base_convert($part, 36, 10)` of each part of `explode($separator, $text)`, without
     /// copying the parts out: the index's position lists are read this way for every word

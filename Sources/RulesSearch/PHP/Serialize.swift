@@ -11,9 +11,7 @@ public enum PHPSerialize {
         case .bool(let b):
             out += Bytes(php: b ? "b:1;" : "b:0;")
         case .int(let n):
-            out += [0x69, 0x3A]
-            appendDecimal(n, to: &out)
-            out.append(0x3B)
+            serialize(int: n, into: &out)
         case .double(let d):
             out += [0x64, 0x3A]
             out += PHPFloat.string(d, precision: -1)
@@ -28,6 +26,14 @@ public enum PHPSerialize {
             }
             out.append(0x7D)
         }
+    }
+
+    /// `i:<n>;`, without making a ``PHPValue`` (an indirect enum: a box each) first.
+    public static func serialize(int n: Int, into out: inout Bytes) {
+        out.append(0x69)
+        out.append(0x3A)
+        appendDecimal(n, to: &out)
+        out.append(0x3B)
     }
 
     public static func serialize<S: Collection<UInt8>>(string s: S, into out: inout Bytes) {
@@ -80,9 +86,7 @@ public enum PHPSerialize {
     public static func serialize(key: PHPKey, into out: inout Bytes) {
         switch key {
         case .int(let n):
-            out += [0x69, 0x3A]
-            appendDecimal(n, to: &out)
-            out.append(0x3B)
+            serialize(int: n, into: &out)
         case .string(let s):
             serialize(string: s, into: &out)
         }

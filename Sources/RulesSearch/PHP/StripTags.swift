@@ -7,10 +7,51 @@ import RulesRegex
 public enum StripTags {
     private enum State { case text, tag, processing, declaration, comment }
 
-    public static func strip(_ s: Bytes) -> Bytes {
-        if !s.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0 }) { return s }
-        var out = Bytes()
-        out.reserveCapacity(s.count)
+    public static func strip(_ text: Bytes) -> Bytes {
+        if !text.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0 }) { return text }
+        return text.withUnsafeBufferPointer(strip)
+    }
+
+    /// Where the run of plain text from `i` ends: at the next `<`, `>` or NUL byte, or
+    /// at the end. Eight bytes at a time: a byte of `x` is zero where `(x - 0x01…) & ~x`
+    /// has its top bit set, and `x` is the word XOR each byte looked for.
+    @inline(__always)
+    private static func endOfText(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(s.baseAddress!)
+        var j = start
+        while j + 8 <= s.count {
+            let v = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+            let lt = v ^ (ones &* 0x3C), gt = v ^ (ones &* 0x3E)
+            let found = ((lt &- ones) & ~lt | (gt &- ones) & ~gt | (v &- ones) & ~v) & highs
+            if found != 0 { return j + (found.littleEndian.trailingZeroBitCount >> 3) }
+            j += 8
+        }
+        while j < s.count, s[j] != 0x3C, s[j] != 0x3E, s[j] != 0 { j += 1 }
+        return j
+    }
+
+    /// The bytes that may matter inside a tag.
+    private static let tagStops: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for b in "<>\"'!?\0".utf8 { table[Int(b)] = true }
+        return table
+    }()
+
+    /// Written through a pointer: the output is never longer than the input.
+    private static func strip(_ s: UnsafeBufferPointer<UInt8>) -> Bytes {
+        Bytes(unsafeUninitializedCapacity: s.count) { out, written in
+            written = strip(s, into: out.baseAddress!)
+        }
+    }
+
+    private static func strip(_ s: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var o = 0
+        func emit(_ c: UInt8) {
+            out[o] = c
+            o += 1
+        }
         var state = State.text
         var depth = 0
         var quote: UInt8 = 0        // inq
@@ -23,6 +64,7 @@ public enum StripTags {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
         let lt: UInt8 = 0x3C, gt: UInt8 = 0x3E, dq: UInt8 = 0x22, sq: UInt8 = 0x27
 
+        let tagStops = Self.tagStops
         var i = 0
         while i < n {
             let c = s[i]
@@ -33,18 +75,18 @@ public enum StripTags {
                 case 0: break
                 case lt:
                     if isSpace(next(i)) {
-                        out.append(c)
+                        emit(c)
                     } else {
                         last = lt
                         state = .tag
                     }
                 case gt:
-                    if depth > 0 { depth -= 1 } else { out.append(c) }
+                    if depth > 0 { depth -= 1 } else { emit(c) }
                 default:
                     // Copy the run of plain text up to the next byte that matters at once.
-                    var j = i + 1
-                    while j < n, s[j] != lt, s[j] != gt, s[j] != 0 { j += 1 }
-                    out += s[i..<j]
+                    let j = Self.endOfText(s, from: i + 1)
+                    (out + o).update(from: s.baseAddress! + i, count: j - i)
+                    o += j - i
                     i = j - 1
                 }
             case .tag:
@@ -70,7 +112,11 @@ public enum StripTags {
                 case UInt8(ascii: "?") where prev(i) == lt:
                     parens = 0
                     state = .processing
-                default: break
+                default:
+                    // Nothing else in a tag changes anything: skip to the next byte that may.
+                    var j = i + 1
+                    while j < n, !tagStops[Int(s[j])] { j += 1 }
+                    i = j - 1
                 }
             case .processing:
                 switch c {
@@ -129,6 +175,6 @@ public enum StripTags {
                 }
             }
         }
-        return out
+        return o
     }
 }

@@ -102,14 +102,19 @@ struct WordStarts: Equatable {
     /// The stored form: UInt32 ``rulesVersion``, the number of lists, then the length of
     /// each and the positions of each, all UInt32 little-endian, in the order of ``lists``.
     func encoded() -> Bytes {
-        var out = Bytes()
-        out.appendLittleEndian(UInt32(Self.rulesVersion))
-        out.appendLittleEndian(UInt32(Self.listCount))
-        for k in 0..<Self.listCount { out.appendLittleEndian(UInt32(unchecked(k).count)) }
+        var numbers: [UInt32] = [UInt32(Self.rulesVersion), UInt32(Self.listCount)]
+        for k in 0..<Self.listCount { numbers.append(UInt32(unchecked(k).count)) }
         for k in 0..<Self.listCount {
-            for position in unchecked(k) { out.appendLittleEndian(UInt32(position)) }
+            for position in unchecked(k) { numbers.append(UInt32(position)) }
         }
-        return out
+        return numbers.withUnsafeBufferPointer { numbers in
+            Bytes(unsafeUninitializedCapacity: numbers.count * 4) { out, written in
+                for (i, n) in numbers.enumerated() {
+                    UnsafeMutableRawPointer(out.baseAddress! + 4 * i).storeBytes(of: n.littleEndian, as: UInt32.self)
+                }
+                written = numbers.count * 4
+            }
+        }
     }
 
     /// The stored form in `raw`, a part of `owner`'s mapping; `nil` when its shape is
