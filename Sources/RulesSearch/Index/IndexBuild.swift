@@ -8,11 +8,11 @@ public enum IndexBuild {
     /// `directory` (which must exist), each atomically: the S2 file first, as the binary
     /// form records its size and time.
     public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL) throws {
-        let texts = Background { ChapterTexts.encode(corpus, preparing: Preg(engine: engine)) }
+        let texts = Background { ChapterTexts.pieces(corpus, preparing: Preg(engine: engine)) }
         let index = Indexer.build(corpus, preg: Preg(engine: engine))
         let sections = Background { BinaryIndex.sections(index) }
         try S2IndexFile.write(index, to: directory)
         try BinaryIndex.write(sections: sections.value, to: directory)
-        try AtomicFile.write(texts.value, to: directory.appendingPathComponent(ChapterTexts.fileName))
+        try AtomicFile.write(pieces: texts.value, to: directory.appendingPathComponent(ChapterTexts.fileName))
     }
 }

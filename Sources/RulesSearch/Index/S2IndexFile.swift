@@ -193,24 +193,3 @@ public enum S2IndexFile {
         return try decode(Bytes(data))
     }
 }
-
-/// Writing a file so that readers see the old content or the new, never part of one.
-public enum AtomicFile {
-    public static func write(_ bytes: Bytes, to url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temporary)
-                throw S2IndexFile.FormatError(message: "cannot write \(url.path): \(reason)")
-            }
-        } catch let error as S2IndexFile.FormatError {
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw S2IndexFile.FormatError(message: "cannot write \(url.path): \(error.localizedDescription)")
-        }
-    }
-}

@@ -37,8 +37,22 @@ public struct ChapterTexts {
 
     /// The file's bytes; with `preparing`, the prepared texts too, made with that `Preg`.
     public static func encode(_ corpus: Corpus, preparing preg: Preg? = nil) -> Bytes {
+        Array(pieces(corpus, preparing: preg).joined())
+    }
+
+    /// The file's bytes as the pieces that make it: the header, then each chapter's html,
+    /// prepared text and word starts as they are (``AtomicFile/write(pieces:to:)`` writes
+    /// them without joining them first).
+    public static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil) -> [Bytes] {
         var header = magic
-        var body = Bytes()
+        var body: [Bytes] = []
+        var bodySize = 0
+        func add(_ piece: Bytes) {
+            header.appendLittleEndian(UInt64(bodySize))
+            header.appendLittleEndian(UInt64(piece.count))
+            body.append(piece)
+            bodySize += piece.count
+        }
         header.appendLittleEndian(UInt32(corpus.chapters.count))
         let chapters = Array(corpus.chapters.values)
         // Prepared on every core, each worker with its own Preg; word starts are found
@@ -52,29 +66,23 @@ public struct ChapterTexts {
         for (chapter, prepared) in zip(chapters, preparedTexts) {
             header.appendLittleEndian(UInt32(chapter.key.bytes.count))
             header += chapter.key.bytes
-            header.appendLittleEndian(UInt64(body.count))
-            header.appendLittleEndian(UInt64(chapter.html.count))
-            body += chapter.html
+            add(chapter.html)
             if let prepared {
-                header.appendLittleEndian(UInt64(body.count))
-                header.appendLittleEndian(UInt64(prepared.text.count))
+                add(prepared.text)
                 header.append(prepared.valid ? 1 : 0)
-                body += prepared.text
             } else {
                 header.appendLittleEndian(notStored)
                 header.appendLittleEndian(notStored)
                 header.append(0)
             }
             if let starts = prepared?.starts {
-                header.appendLittleEndian(UInt64(body.count))
-                header.appendLittleEndian(UInt64(starts.count))
-                body += starts
+                add(starts)
             } else {
                 header.appendLittleEndian(notStored)
                 header.appendLittleEndian(notStored)
             }
         }
-        return header + body
+        return [header] + body
     }
 
     public init(contentsOf url: URL) throws {
