@@ -65,7 +65,7 @@ public final class Stemmer {
     /// `Stemmer::stem_word`.
     public func stem(_ input: Bytes) -> Bytes {
         var word = PHPCase.lowercase(input)
-        word = PHPStrings.replace(Self.yo, with: Self.ye, in: word)
+        word = PHPStrings.replaceYo(in: word)
 
         if word.count <= Self.longestFixedWord, let fixed = Self.fixedWords[ByteKey(word)] {
             return fixed.isEmpty ? word : fixed
@@ -120,8 +120,6 @@ public final class Stemmer {
     }
 
     private static let longestFixedWord = fixedWords.keys.map(\.bytes.count).max() ?? 0
-    private static let yo = Bytes(php: "ё")
-    private static let ye = Bytes(php: "е")
 
     /// `Stemmer::$fixed_words`: words returned as they are (empty value) or replaced.
     static let fixedWords: [ByteKey: Bytes] = {

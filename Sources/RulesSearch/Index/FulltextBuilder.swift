@@ -59,7 +59,7 @@ struct FulltextBuilder {
         inputStarts.reserveCapacity(origin.count + 1)
         inputOf.reserveCapacity(origin.count + origin.count / 8)
         for (r, local) in origin {
-            let word = PHPStrings.replace("ё", with: "е", in: Array(readers[r].table.word(Int(local))))
+            let word = PHPStrings.replaceYo(in: Array(readers[r].table.word(Int(local))))
             inputOf.append(Int32(inputs.add(word)))
             if word.count > 1, word.contains(0x2D) {
                 for part in PHPStrings.explode(0x2D, word) where !part.isEmpty && part != [0x30] {

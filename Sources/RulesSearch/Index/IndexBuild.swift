@@ -5,14 +5,27 @@ import RulesRegex
 /// from it, and the chapter texts that snippets need.
 public enum IndexBuild {
     /// Builds the index of `corpus` with `engine` and writes its three files into
-    /// `directory` (which must exist), each atomically: the S2 file first, as the binary
-    /// form records its size and time.
+    /// `directory` (which must exist), each atomically: the S2 file before the binary
+    /// form, which records its size and time; the texts file whenever it is ready.
     public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL) throws {
-        let texts = Background { ChapterTexts.pieces(corpus, preparing: Preg(engine: engine)) }
-        let index = Indexer.build(corpus, preg: Preg(engine: engine))
-        let sections = Background { BinaryIndex.sections(index) }
-        try S2IndexFile.write(index, to: directory)
-        try BinaryIndex.write(sections: sections.value, to: directory)
-        try AtomicFile.write(pieces: texts.value, to: directory.appendingPathComponent(ChapterTexts.fileName))
+        // The texts file depends on the corpus alone: it is made and written on its own
+        // thread, and waited for before any error is passed on, so that no temporary file
+        // is left behind.
+        let texts = Background { () -> Result<Void, Error> in
+            Result {
+                try AtomicFile.write(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine)),
+                                     to: directory.appendingPathComponent(ChapterTexts.fileName))
+            }
+        }
+        do {
+            let index = Indexer.build(corpus, preg: Preg(engine: engine))
+            let sections = Background { BinaryIndex.sections(index) }
+            try S2IndexFile.write(index, to: directory)
+            try BinaryIndex.write(sections: sections.value, to: directory)
+        } catch {
+            _ = texts.value
+            throw error
+        }
+        try texts.value.get()
     }
 }

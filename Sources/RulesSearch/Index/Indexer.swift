@@ -90,7 +90,7 @@ public final class Indexer {
     /// `Indexer::add_keyword_to_index`.
     func addKeyword(_ id: Int, _ word: Bytes, weight: Int) {
         if word.isEmpty { return }
-        let word = PHPStrings.replace("ё", with: "е", in: word)
+        let word = PHPStrings.replaceYo(in: word)
         if word.contains(0x20) {
             index.phraseKeywords.update(ByteKey(word), default: OrderedMap()) { $0[id] = .int(weight) }
         } else if word.count >= 2, word.suffix(2) == [0x5F, 0x5F], word.prefix(2) == [0x5F, 0x5F] {

@@ -37,6 +37,15 @@ public enum PHPStrings {
         replace(Bytes(php: search), with: Bytes(php: replacement), in: subject)
     }
 
+    /// `str_replace('ё', 'е', $s)`, which the reference writes wherever a word meets the
+    /// index (the stemmer, the indexer's two adders, the query filter).
+    public static func replaceYo(in s: Bytes) -> Bytes {
+        replace(yo, with: ye, in: s)
+    }
+
+    public static let yo = Bytes(php: "ё")
+    public static let ye = Bytes(php: "е")
+
     /// `strpos($haystack, $needle, $offset) !== false` as an index.
     public static func firstIndex(of needle: Bytes, in haystack: Bytes, from start: Int) -> Int? {
         haystack.withUnsafeBufferPointer { ByteSearch.firstIndex(of: needle, in: $0, from: start) }
@@ -96,13 +105,14 @@ public enum PHPStrings {
         var digits: (UInt64, UInt64) = (0, 0)   // room for 16 digits: 36^13 > 2^63
         var count = 0
         var v = n
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeMutableBytes(of: &digits) { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
             repeat {
                 count += 1
                 buffer[16 - count] = base36Digit(v % 36)
                 v /= 36
             } while v > 0
-            out += buffer[(16 - count)...]
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(16 - count)...]))
         }
     }
 

@@ -69,7 +69,8 @@ public enum PHPSerialize {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // room for 24 bytes
         var magnitude = n.magnitude
         var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeMutableBytes(of: &digits) { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
             repeat {
                 count += 1
                 buffer[24 - count] = 0x30 + UInt8(magnitude % 10)
@@ -79,7 +80,7 @@ public enum PHPSerialize {
                 count += 1
                 buffer[24 - count] = 0x2D
             }
-            out += buffer[(24 - count)...]
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(24 - count)...]))
         }
     }
 

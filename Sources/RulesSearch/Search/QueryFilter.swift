@@ -68,8 +68,8 @@ public struct QueryFilter {
                 words[k] = PHPStrings.replace([0x2D], with: [], in: v)
                 words.append([0x2D])
             }
-            if PHPStrings.contains(v, Self.yo), v != Self.yo {
-                words[k] = PHPStrings.replace(Self.yo, with: Self.ye, in: v)
+            if PHPStrings.contains(v, PHPStrings.yo), v != PHPStrings.yo {
+                words[k] = PHPStrings.replaceYo(in: v)
             }
             if preg.matches(trailingComma, v) == 1 || preg.matches(leadingComma, v) == 1 {
                 words[k] = PHPStrings.replace([0x2C], with: [], in: v)
@@ -79,6 +79,4 @@ public struct QueryFilter {
         return words.filter { !$0.isEmpty }
     }
 
-    private static let yo = Bytes(php: "ё")
-    private static let ye = Bytes(php: "е")
 }
