@@ -12,8 +12,12 @@ public enum IndexBuild {
         // thread, and waited for before any error is passed on, so that no temporary file
         // is left behind.
         let texts = Background { () -> Result<Void, Error> in
-            Result {
-                try AtomicFile.write(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine)),
+            // At the lowest priority, on this one thread: the index's own work comes first
+            // (its parallel steps take every core), and this fills the time when a core
+            // would idle, in the index's serial steps.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            return Result {
+                try AtomicFile.write(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine), workers: 1),
                                      to: directory.appendingPathComponent(ChapterTexts.fileName))
             }
         }
