@@ -59,7 +59,14 @@ struct FulltextBuilder {
         inputStarts.reserveCapacity(origin.count + 1)
         inputOf.reserveCapacity(origin.count + origin.count / 8)
         for (r, local) in origin {
-            let word = PHPStrings.replaceYo(in: Array(readers[r].table.word(Int(local))))
+            let raw = readers[r].table.word(Int(local))
+            // Most words have no hyphen and no byte 0x91 (ё is D1 91): they are looked up as they lie.
+            if !raw.contains(0x2D), !raw.contains(PHPStrings.yo[1]) {
+                inputOf.append(Int32(raw.withUnsafeBufferPointer { inputs.add($0) }))
+                inputStarts.append(inputOf.count)
+                continue
+            }
+            let word = PHPStrings.replaceYo(in: Array(raw))
             inputOf.append(Int32(inputs.add(word)))
             if word.count > 1, word.contains(0x2D) {
                 for part in PHPStrings.explode(0x2D, word) where !part.isEmpty && part != [0x30] {
@@ -68,13 +75,13 @@ struct FulltextBuilder {
             }
             inputStarts.append(inputOf.count)
         }
-        let distinct = (0..<inputs.count).map { Array(inputs.word($0)) }
-        let stemmed = Parallel.map(distinct, workers: Parallel.workers, make: { Stemmer(preg: Preg(engine: engine)) }) {
-            $0.stem($1)
+        let stemmed = Parallel.map(Array(0..<inputs.count), workers: Parallel.workers,
+                                   make: { Stemmer(preg: Preg(engine: engine)) }) { [inputs] stemmer, i in
+            stemmer.stem(Array(inputs.word(i)))
         }
 
         // 3. Slots in the order add_word_to_fulltext first meets the stems.
-        var slotOfInput = [Int32](repeating: -1, count: distinct.count)
+        var slotOfInput = [Int32](repeating: -1, count: inputs.count)
         wordSlots.reserveCapacity(inputOf.count)
         for i in inputOf.indices {
             let input = Int(inputOf[i])
@@ -116,6 +123,7 @@ struct FulltextBuilder {
     /// also calls empty) go to `excluded_words` instead.
     func finish(into index: inout SearchIndex, chapterCount: Int) {
         let threshold = max(Double(chapterCount) * 0.5, 20)
+        index.fulltext.reserveCapacity(stems: stems.count, postings: chapterOf.count)
         for s in 0..<stems.count {
             let run = runStarts[s]..<runStarts[s + 1]
             var chapters = 0

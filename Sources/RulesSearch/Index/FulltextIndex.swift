@@ -60,6 +60,14 @@ public struct FulltextIndex: Equatable, Sendable {
 
     // MARK: Building, in order
 
+    /// Room for this many stems and postings (at most) without growing.
+    public mutating func reserveCapacity(stems stemCount: Int, postings postingCount: Int) {
+        postingEnds.reserveCapacity(stemCount)
+        ids.reserveCapacity(postingCount)
+        numbers.reserveCapacity(postingCount)
+        listStarts.reserveCapacity(postingCount)
+    }
+
     /// Adds a stem after the last one, with no chapters yet; the postings added next are
     /// its. Stems are distinct, as the keys of a PHP array are.
     public mutating func appendStem(_ stem: UnsafeBufferPointer<UInt8>) {

@@ -12,25 +12,15 @@ import RulesRegex
 ///
 /// What does not depend on order is done ahead, on every core: the HTML-to-text cleanup of
 /// each chapter with the split of its fulltext walk into words, and the stem of each
-/// distinct word. `add_to_index` then walks numbers, not strings (see ``FulltextBuilder``).
+/// distinct word. `add_to_index` then walks numbers, not strings (see ``FulltextBuilder``),
+/// while its keyword half runs on another thread (``KeywordTables``).
 public final class Indexer {
-    static let keywordWeight = 30
-    static let titleWeight = 20
-
-    private let stemmer: Stemmer
     private var index = SearchIndex()
     private var chapterLengths = OrderedMap<ByteKey, Int>()
 
-    public init(preg: Preg) {
-        stemmer = Stemmer(preg: preg)
-        // Stems are the same whether remembered or not (the reference turns the cache on
-        // only for snippets); remembering them makes indexing a large corpus fast.
-        stemmer.caching = true
-    }
-
     /// The index of `corpus`, as `Indexer::index` leaves it when it says 'stop'.
     public static func build(_ corpus: Corpus, preg: Preg) -> SearchIndex {
-        let indexer = Indexer(preg: preg)
+        let indexer = Indexer()
         let chapters = Array(corpus.chapters.values)
         let engine = preg.engine
         var readers: [ChapterReader] = []
@@ -42,13 +32,21 @@ public final class Indexer {
         }
         for chapter in chapters { indexer.bufferChapter(chapter) }
         indexer.buildIDs()
-        for (chapter, walk) in zip(chapters, walks) {
-            indexer.addKeywords(chapter.key, title: walk.title, keywords: chapter.keywords.stringValue)
+        let ids = chapters.map { indexer.index.tableOfContents[$0.key]?.id ?? 0 }
+        // The two halves of add_to_index fill different tables: the keyword half runs on
+        // another thread, with a stemmer of its own, while this one builds the fulltext.
+        let titles = walks.map(\.title)
+        let keywords = Background { () -> KeywordTables in
+            var tables = KeywordTables(stemmer: Stemmer(preg: Preg(engine: engine)))
+            for (c, chapter) in chapters.enumerated() {
+                tables.add(ids[c], title: titles[c], keywords: chapter.keywords.stringValue)
+            }
+            return tables
         }
         var fulltext = FulltextBuilder(readers: readers, walks: &walks, engine: engine)
-        let ids = chapters.map { indexer.index.tableOfContents[$0.key]?.id ?? 0 }
         fulltext.add(walks, ids: ids)
         fulltext.finish(into: &indexer.index, chapterCount: indexer.index.tableOfContents.count)
+        keywords.value.store(in: &indexer.index)
         return indexer.index
     }
 
@@ -84,33 +82,6 @@ public final class Indexer {
                 entry.id = id
                 entry.fields[.string(Bytes(php: "id"))] = .int(id)
             }
-        }
-    }
-
-    /// `Indexer::add_keyword_to_index`.
-    func addKeyword(_ id: Int, _ word: Bytes, weight: Int) {
-        if word.isEmpty { return }
-        let word = PHPStrings.replaceYo(in: word)
-        if word.contains(0x20) {
-            index.phraseKeywords.update(ByteKey(word), default: OrderedMap()) { $0[id] = .int(weight) }
-        } else if word.count >= 2, word.suffix(2) == [0x5F, 0x5F], word.prefix(2) == [0x5F, 0x5F] {
-            // substr($word, 2, -2): for "__" or "___" that is ""; stem_word("") is "".
-            let inner = word.count > 4 ? Array(word[2..<(word.count - 2)]) : []
-            index.stemKeywords.update(ByteKey(stemmer.stem(inner)), default: OrderedMap()) { $0[id] = .int(weight) }
-        } else {
-            index.singleKeywords.update(ByteKey(word), default: OrderedMap()) { $0[id] = .int(weight) }
-        }
-    }
-
-    /// The keyword half of `Indexer::add_to_index`: the title's words and the keywords.
-    /// (The fulltext half is ``FulltextBuilder``.)
-    func addKeywords(_ chapter: ByteKey, title: Bytes, keywords: Bytes) {
-        guard let id = index.tableOfContents[chapter]?.id else { return }
-        for word in Self.words(title) {
-            addKeyword(id, PHPStrings.trim(word), weight: Self.titleWeight)
-        }
-        for item in PHPStrings.explode(0x2C, keywords) {
-            addKeyword(id, PHPStrings.trim(item), weight: Self.keywordWeight)
         }
     }
 }
