@@ -47,6 +47,12 @@ public struct FulltextIndex: Equatable, Sendable {
         single(posting).map { .single($0) } ?? .list(Array(list(posting)))
     }
 
+    /// The bytes of all stems and all position lists, and the number of postings: what a
+    /// writer needs to size its output.
+    public var totals: (stemBytes: Int, listBytes: Int, postings: Int) {
+        (stems.bytes.count, listBytes.count, ids.count)
+    }
+
     /// The stem number of `stem`, or `nil`.
     public func find(_ stem: Bytes) -> Int? {
         stem.withUnsafeBufferPointer { stems.find($0) }

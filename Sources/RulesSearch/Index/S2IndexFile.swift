@@ -44,24 +44,34 @@ public enum S2IndexFile {
         return out
     }
 
-    /// The first line's value, the fulltext index, and its line break.
+    /// The first line's value, the fulltext index, and its line break. It is most of the
+    /// file (a megabyte for man-ru), so it is written through a pointer into a buffer
+    /// sized for the worst case: an integer takes at most 20 bytes.
     private static func appendFulltext(_ fulltext: FulltextIndex, to out: inout Bytes) {
-        PHPSerialize.appendArrayStart(fulltext.count, to: &out)
-        for k in 0..<fulltext.count {
-            PHPSerialize.serialize(key: fulltext.stem(k), into: &out)
-            let postings = fulltext.postings(ofStem: k)
-            PHPSerialize.appendArrayStart(postings.count, to: &out)
-            for p in postings {
-                PHPSerialize.serialize(int: fulltext.id(p), into: &out)
-                if let position = fulltext.single(p) {
-                    PHPSerialize.serialize(int: position, into: &out)
-                } else {
-                    PHPSerialize.serialize(string: fulltext.list(p), into: &out)
+        let totals = fulltext.totals
+        let bound = 32 + 56 * fulltext.count + totals.stemBytes + 60 * totals.postings + totals.listBytes
+        out += Bytes(unsafeUninitializedCapacity: bound) { buffer, written in
+            var w = SerializeWriter(buffer.baseAddress!)
+            w.arrayStart(fulltext.count)
+            for k in 0..<fulltext.count {
+                w.key(fulltext.stem(k))
+                let postings = fulltext.postings(ofStem: k)
+                w.arrayStart(postings.count)
+                for p in postings {
+                    w.int(fulltext.id(p))
+                    if let position = fulltext.single(p) {
+                        w.int(position)
+                    } else {
+                        w.string(fulltext.list(p))
+                    }
                 }
+                w.byte(0x7D)
             }
-            out.append(0x7D)
+            w.byte(0x7D)
+            w.byte(0x0A)
+            written = w.count(from: buffer.baseAddress!)
+            precondition(written <= bound)
         }
-        out += [0x7D, 0x0A]
     }
 
     /// One line's value for a word → chapter id → value table, and its line break.
