@@ -65,7 +65,9 @@ public struct Corpus {
         // Lines are decoded on every core; the first error in line order is the one a
         // line-by-line reading meets.
         let parsed = Parallel.map(lines, workers: Parallel.workers, make: {}) { _, line in
-            Result { () throws(Error) -> Chapter in try parseLine(Array(line.text), number: line.number) }
+            Result { () throws(Error) -> Chapter in
+                try line.text.withUnsafeBufferPointer { text throws(Error) in try parseLine(text, number: line.number) }
+            }
         }
         var corpus = Corpus()
         for result in parsed {
@@ -75,7 +77,7 @@ public struct Corpus {
         return corpus
     }
 
-    static func parseLine(_ line: Bytes, number: Int) throws(Error) -> Chapter {
+    static func parseLine(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Error) -> Chapter {
         let value: PHPValue
         do {
             value = try PHPJSON.decode(line)
@@ -138,7 +140,7 @@ public struct Corpus {
 
     /// The id as `#^\{"id": ("(?:[^"\\]|\\.)*"|-?\d+)#` finds it, decoded; `nil` when the
     /// line does not start that way.
-    static func quickID(_ line: Bytes) -> PHPValue? {
+    static func quickID(_ line: UnsafeBufferPointer<UInt8>) -> PHPValue? {
         let prefix = Bytes(php: "{\"id\": ")
         guard line.count > prefix.count, Array(line.prefix(prefix.count)) == prefix else { return nil }
         var i = prefix.count
@@ -162,7 +164,7 @@ public struct Corpus {
             guard i > digits else { return nil }
         }
         // (string)json_decode($token): a token PHP cannot decode becomes "".
-        guard let value = PHPJSON.decodePrefix(line[start..<i]) else { return .string([]) }
+        guard let value = PHPJSON.decodePrefix(UnsafeBufferPointer(rebasing: line[start..<i])) else { return .string([]) }
         switch value {
         case .double(let d): return .string(PHPFloat.string(d, precision: 14))
         default: return value

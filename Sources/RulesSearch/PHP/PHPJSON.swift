@@ -11,6 +11,11 @@ public enum PHPJSON {
     }
 
     public static func decode(_ text: Bytes) throws(Error) -> PHPValue {
+        try text.withUnsafeBufferPointer { text throws(Error) in try decode(text) }
+    }
+
+    /// The same, reading the text where it lies (a corpus line within the file).
+    public static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(Error) -> PHPValue {
         guard UTF8Bytes.isValid(text) else { throw Error(offset: 0, reason: "malformed UTF-8") }
         var parser = Parser(text: text)
         parser.skipSpace()
@@ -22,12 +27,12 @@ public enum PHPJSON {
 
     /// The JSON value at the start of `text` (the reference's quick read of a corpus line's
     /// id), or `nil`.
-    public static func decodePrefix(_ text: ArraySlice<UInt8>) -> PHPValue? {
-        try? decode(Array(text))
+    public static func decodePrefix(_ text: UnsafeBufferPointer<UInt8>) -> PHPValue? {
+        try? decode(text)
     }
 
     private struct Parser {
-        let text: Bytes
+        let text: UnsafeBufferPointer<UInt8>
         var position = 0
         static let maxDepth = 512
 
@@ -140,7 +145,7 @@ public enum PHPJSON {
                     // The run up to the next quote, backslash or control character at once.
                     var end = position + 1
                     while end < text.count, text[end] != 0x22, text[end] != 0x5C, text[end] >= 0x20 { end += 1 }
-                    out += text[position..<end]
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: text[position..<end]))
                     position = end
                     continue
                 }
