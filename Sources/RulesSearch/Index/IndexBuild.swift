@@ -24,8 +24,25 @@ public enum IndexBuild {
         do {
             let index = Indexer.build(corpus, preg: Preg(engine: engine))
             let sections = Background { BinaryIndex.sections(index) }
-            try S2IndexFile.write(index, to: directory)
-            try BinaryIndex.write(sections: sections.value, to: directory)
+            // Both files are synced at once, then put in place: the S2 file first, so that
+            // a search between the two renames finds the binary form stale and reads it.
+            let s2 = try AtomicFile.Pending(pieces: [S2IndexFile.encode(index)],
+                                            to: directory.appendingPathComponent(S2IndexFile.fileName))
+            let s2Synced = Background { Result { try s2.sync() } }
+            let binary: AtomicFile.Pending
+            do {
+                binary = try AtomicFile.Pending(
+                    pieces: [BinaryIndex.encode(sections: sections.value, s2Size: s2.stamp.size,
+                                                s2ModificationTime: s2.stamp.modified)],
+                    to: directory.appendingPathComponent(BinaryIndex.fileName))
+                try binary.sync()
+            } catch {
+                _ = s2Synced.value
+                throw error
+            }
+            try s2Synced.value.get()
+            try s2.commit()
+            try binary.commit()
         } catch {
             _ = texts.value
             throw error

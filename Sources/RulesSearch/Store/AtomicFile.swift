@@ -13,24 +13,65 @@ public enum AtomicFile {
     /// chapter's html, prepared text and word starts) is written from them where they lie,
     /// rather than first copied into one array as large as the file.
     public static func write(pieces: [Bytes], to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        func failure(_ code: Int32) -> S2IndexFile.FormatError {
+        let file = try Pending(pieces: pieces, to: url)
+        try file.sync()
+        try file.commit()
+    }
+
+    /// A file written under its temporary name, not yet synced or in place. Syncing waits
+    /// for the disk, so `rules index build` syncs its files at the same time rather than
+    /// one after another; a pending file never committed is removed.
+    public final class Pending: @unchecked Sendable {
+        private let url: URL
+        private let temporary: URL
+        private var fd: Int32
+        private var committed = false
+        /// The size and modification time the file has now and keeps when renamed.
+        let stamp: FileStamp
+
+        public init(pieces: [Bytes], to url: URL) throws {
+            self.url = url
+            temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+            fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw Self.failure(url, errno) }
+            var writer = Writer(fd: fd)
+            for piece in pieces { writer.add(piece) }
+            writer.flush()
+            var info = stat()
+            if writer.error == 0, fstat(fd, &info) != 0 { writer.error = errno }
+            stamp = FileStamp(info)
+            if writer.error != 0 {
+                close(fd)
+                fd = -1
+                unlink(temporary.path)
+                throw Self.failure(url, writer.error)
+            }
+        }
+
+        /// Waits until the bytes are on the disk.
+        public func sync() throws {
+            guard fd >= 0 else { return }
+            let failed = fsync(fd) != 0 ? errno : 0
+            let closeFailed = close(fd) != 0 ? errno : 0
+            fd = -1
+            if failed != 0 || closeFailed != 0 { throw Self.failure(url, failed != 0 ? failed : closeFailed) }
+        }
+
+        /// Puts the file in place of the old one.
+        public func commit() throws {
+            try sync()
+            guard rename(temporary.path, url.path) == 0 else { throw Self.failure(url, errno) }
+            committed = true
+        }
+
+        deinit {
+            if fd >= 0 { close(fd) }
+            if !committed { unlink(temporary.path) }
+        }
+
+        private static func failure(_ url: URL, _ code: Int32) -> S2IndexFile.FormatError {
             S2IndexFile.FormatError(message: "cannot write \(url.path): \(String(cString: strerror(code)))")
         }
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw failure(errno) }
-        var written = false
-        defer {
-            if !written { unlink(temporary.path) }
-        }
-        var writer = Writer(fd: fd)
-        for piece in pieces { writer.add(piece) }
-        writer.flush()
-        if writer.error == 0, fsync(fd) != 0 { writer.error = errno }
-        if close(fd) != 0, writer.error == 0 { writer.error = errno }
-        if writer.error != 0 { throw failure(writer.error) }
-        guard rename(temporary.path, url.path) == 0 else { throw failure(errno) }
-        written = true
     }
 
     /// Small pieces gathered into a buffer; large ones written as they are.

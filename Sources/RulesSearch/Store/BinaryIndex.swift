@@ -365,10 +365,14 @@ struct FileStamp: Equatable {
     let size: UInt64
     let modified: Int64
 
+    init(_ info: stat) {
+        size = UInt64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
     init?(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        size = UInt64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        self.init(info)
     }
 }
