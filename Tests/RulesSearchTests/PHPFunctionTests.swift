@@ -109,4 +109,39 @@ final class PHPFunctionTests: XCTestCase {
         XCTAssertThrowsError(try PHPJSON.decode([0x22, 0xFF, 0x22]))
         XCTAssertThrowsError(try PHPJSON.decode(Bytes(php: "{\"a\": 1,}")))
     }
+
+    /// Long strings, where the decoder reads eight bytes at a time: each quote, backslash
+    /// escape and control character is found wherever it falls in a word, as Foundation's
+    /// decoder finds it.
+    func testJSONStringsScannedInWordsDecodeAsFoundationDoes() throws {
+        let pieces = ["a", "ж", "\\\"", "\\n", "\\\\", "\\u00e9", " ", "long plain run ", "\u{1}", "\u{1F}", "é", "😀", "/"]
+        var rng = SeededGenerator(seed: 3)
+        var decoded = 0
+        for _ in 0..<3000 {
+            let body = (0..<Int.random(in: 0...30, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let json = Bytes(php: "[\"" + body + "\"]")
+            let expected = try? JSONSerialization.jsonObject(with: Data(json)) as? [String]
+            if let expected {
+                var array = PHPArray()
+                array.append(.int(0), .string(Bytes(php: expected[0])))
+                XCTAssertEqual(try PHPJSON.decode(json), .array(array), body)
+                decoded += 1
+            } else {
+                XCTAssertThrowsError(try PHPJSON.decode(json), body)
+            }
+        }
+        XCTAssertGreaterThan(decoded, 300)
+    }
+
+    /// mb_strtolower on long mixed texts, where runs of eight ASCII bytes are lowered at
+    /// once, gives what it gives one character at a time.
+    func testLowercaseOfLongTextsIsThatOfEachCharacter() {
+        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["Ж", "ж", "Ё", "İ", "Ⱥ", "Ω"]
+        var rng = SeededGenerator(seed: 9)
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in characters.randomElement(using: &rng)! }
+            let expected = text.flatMap { PHPCase.lowercase(Bytes(php: $0)) }
+            XCTAssertEqual(PHPCase.lowercase(Bytes(php: text.joined())), expected, text.joined())
+        }
+    }
 }
