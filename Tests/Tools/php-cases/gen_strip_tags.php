@@ -21,4 +21,11 @@ for ($i = 0; $i < 300; $i++) {
     $s = rand_string($alpha, 0, 24);
     $cases[] = ['in' => b64($s), 'out' => b64(strip_tags($s))];
 }
+// Long texts with long plain runs, where the port looks for the next <, > or NUL eight
+// bytes at a time: each stop must be found wherever it falls in a word.
+$long = array_merge($alpha, ['plain words here ', 'текст без тегов ', 'x>y', "a\0b", '<b>', '</b>', '<p class="a>b">']);
+for ($i = 0; $i < 300; $i++) {
+    $s = rand_string($long, 0, 40);
+    $cases[] = ['in' => b64($s), 'out' => b64(strip_tags($s))];
+}
 write_cases('strip_tags', $cases);
