@@ -192,6 +192,25 @@ final class FoundationPattern: CompiledPattern {
     /// ICU's own iteration finds what PHP's loop finds as long as no match can be empty:
     /// then each search resumes at the end of the previous match, as PHP's does.
     func allMatches(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?) throws(RegexError) -> [Match]? {
+        listMatches(in: subject, from: offset, scratch: &scratch) { text, result in
+            [match(from: result, in: text, groupShift: 0)]
+        }
+    }
+
+    /// ``allMatches(in:from:scratch:)`` without the groups: reading each group's range
+    /// from an NSTextCheckingResult costs about as much as a short match, and
+    /// `preg_replace` with a replacement that names no group needs none of them.
+    func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
+                        scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
+        listMatches(in: subject, from: offset, scratch: &scratch) { text, result in
+            [text.byteOffset(result.range.location), text.byteOffset(result.range.location + result.range.length)]
+        }
+    }
+
+    /// Each match from `offset` as `convert` gives it, or `nil` for a pattern that can
+    /// match empty or is anchored (``Preg`` runs PHP's loop for those).
+    private func listMatches<T>(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?,
+                                _ convert: (ICUSubject, NSTextCheckingResult) -> [T]) -> [T]? {
         guard !translation.canMatchEmpty, !anchored else { return nil }
         let text = icuSubject(subject, &scratch)
         let start = text.utf16Offset(offset)
@@ -200,12 +219,9 @@ final class FoundationPattern: CompiledPattern {
         // list; when it ends where the subject ends there can be no other (none is empty).
         if text.utf16Count <= 64 {
             guard let first = regex.firstMatch(in: text.string, options: Self.bounds, range: range) else { return [] }
-            if first.range.location + first.range.length == text.utf16Count {
-                return [match(from: first, in: text, groupShift: 0)]
-            }
+            if first.range.location + first.range.length == text.utf16Count { return convert(text, first) }
         }
-        let results = regex.matches(in: text.string, options: Self.bounds, range: range)
-        return results.map { match(from: $0, in: text, groupShift: 0) }
+        return regex.matches(in: text.string, options: Self.bounds, range: range).flatMap { convert(text, $0) }
     }
 
     private func match(from result: NSTextCheckingResult, in text: ICUSubject, groupShift: Int) -> Match {
