@@ -49,28 +49,24 @@ public enum S2IndexFile {
     /// sized for the worst case: an integer takes at most 20 bytes.
     private static func appendFulltext(_ fulltext: FulltextIndex, to out: inout Bytes) {
         let totals = fulltext.totals
-        let bound = 32 + 56 * fulltext.count + totals.stemBytes + 60 * totals.postings + totals.listBytes
-        out += Bytes(unsafeUninitializedCapacity: bound) { buffer, written in
-            var w = SerializeWriter(buffer.baseAddress!)
+        out += Bytes(writingAtMost: 32 + 56 * fulltext.count + totals.stemBytes + 60 * totals.postings + totals.listBytes) { w in
             w.arrayStart(fulltext.count)
             for k in 0..<fulltext.count {
-                w.key(fulltext.stem(k))
+                w.serialize(key: fulltext.stem(k))
                 let postings = fulltext.postings(ofStem: k)
                 w.arrayStart(postings.count)
                 for p in postings {
-                    w.int(fulltext.id(p))
+                    w.serialize(int: fulltext.id(p))
                     if let position = fulltext.single(p) {
-                        w.int(position)
+                        w.serialize(int: position)
                     } else {
-                        w.string(fulltext.list(p))
+                        w.serialize(string: fulltext.list(p))
                     }
                 }
                 w.byte(0x7D)
             }
             w.byte(0x7D)
             w.byte(0x0A)
-            written = w.count(from: buffer.baseAddress!)
-            precondition(written <= bound)
         }
     }
 

@@ -274,54 +274,11 @@ public enum PHPSerialize {
     }
 }
 
-/// `serialize`'s output written through a pointer, for a caller that has sized the buffer
-/// (see `S2IndexFile`): the same bytes as ``PHPSerialize``, without an array's checks on
-/// every byte.
-struct SerializeWriter {
-    private var p: UnsafeMutablePointer<UInt8>
-
-    init(_ start: UnsafeMutablePointer<UInt8>) { p = start }
-
-    func count(from start: UnsafeMutablePointer<UInt8>) -> Int { p - start }
-
-    @inline(__always)
-    mutating func byte(_ b: UInt8) {
-        p.pointee = b
-        p += 1
-    }
-
-    mutating func bytes(_ s: ArraySlice<UInt8>) {
-        s.withUnsafeBufferPointer { s in
-            guard let base = s.baseAddress else { return }
-            p.update(from: base, count: s.count)
-            p += s.count
-        }
-    }
-
-    mutating func decimal(_ n: Int) {
-        if n >= 0, n < 10 {
-            byte(0x30 + UInt8(n))
-            return
-        }
-        if n < 0 { byte(0x2D) }
-        var magnitude = n.magnitude
-        var digits = 0
-        var rest = magnitude
-        repeat {
-            digits += 1
-            rest /= 10
-        } while rest > 0
-        var q = p + digits
-        p = q
-        repeat {
-            q -= 1
-            q.pointee = 0x30 + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-    }
-
+/// `serialize`'s output written through a pointer (see ``BufferWriter``): the same bytes as
+/// ``PHPSerialize``.
+extension BufferWriter {
     /// `i:<n>;`
-    mutating func int(_ n: Int) {
+    mutating func serialize(int n: Int) {
         byte(0x69)
         byte(0x3A)
         decimal(n)
@@ -329,7 +286,7 @@ struct SerializeWriter {
     }
 
     /// `s:<length>:"<bytes>";`
-    mutating func string(_ s: ArraySlice<UInt8>) {
+    mutating func serialize(string s: ArraySlice<UInt8>) {
         byte(0x73)
         byte(0x3A)
         decimal(s.count)
@@ -341,8 +298,8 @@ struct SerializeWriter {
     }
 
     /// An array key made of a word, as PHP makes it: an integer for a canonical integer.
-    mutating func key(_ word: ArraySlice<UInt8>) {
-        if let n = PHPKey.canonicalInteger(word) { int(n) } else { string(word) }
+    mutating func serialize(key word: ArraySlice<UInt8>) {
+        if let n = PHPKey.canonicalInteger(word) { serialize(int: n) } else { serialize(string: word) }
     }
 
     /// `a:<count>:{`

@@ -55,46 +55,53 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     public static func sections(_ index: SearchIndex) -> [Bytes] {
         var sectionsData: [Bytes] = []
         let fulltext = index.fulltext
-        sectionsData.append(wordTable(count: fulltext.count, key: fulltext.stem) { out, k in
+        let totals = fulltext.totals
+        sectionsData.append(wordTable(count: fulltext.count, key: fulltext.stem,
+                                      payloadBound: 4 * fulltext.count + 21 * totals.postings + totals.listBytes) { out, k in
             let postings = fulltext.postings(ofStem: k)
-            out.appendLittleEndian(UInt32(postings.count))
+            out.littleEndian(UInt32(postings.count))
             for p in postings {
-                out.appendLittleEndian(UInt64(bitPattern: Int64(fulltext.id(p))))
+                out.littleEndian(UInt64(bitPattern: Int64(fulltext.id(p))))
                 if let position = fulltext.single(p) {
-                    out.append(0)
-                    out.appendLittleEndian(UInt64(bitPattern: Int64(position)))
+                    out.byte(0)
+                    out.littleEndian(UInt64(bitPattern: Int64(position)))
                 } else {
                     let text = fulltext.list(p)
-                    out.append(1)
-                    out.appendLittleEndian(UInt32(text.count))
-                    out += text
+                    out.byte(1)
+                    out.littleEndian(UInt32(text.count))
+                    out.bytes(text)
                 }
             }
         })
         let excluded = index.excludedWords.keys
-        sectionsData.append(wordTable(count: excluded.count, key: { excluded[$0].bytes[...] }) { _, _ in })
+        sectionsData.append(wordTable(count: excluded.count, key: { excluded[$0].bytes[...] }, payloadBound: 0) { _, _ in })
         for keywords in [index.singleKeywords, index.stemKeywords] {
-            sectionsData.append(wordTable(count: keywords.count, key: { keywords.keys[$0].bytes[...] }) { out, k in
+            sectionsData.append(wordTable(count: keywords.count, key: { keywords.keys[$0].bytes[...] },
+                                          payloadBound: weightsBound(keywords.values)) { out, k in
                 weights(&out, keywords.values[k])
             })
         }
-        var phrases = Bytes()
-        phrases.appendLittleEndian(UInt32(index.phraseKeywords.count))
-        for (phrase, chapters) in index.phraseKeywords.entries {
-            record(phrase.bytes, into: &phrases)
-            weights(&phrases, chapters)
-        }
-        sectionsData.append(phrases)
-        var toc = Bytes()
-        toc.appendLittleEndian(UInt32(index.tableOfContents.count))
-        for (name, entry) in index.tableOfContents.entries {
-            record(name.bytes, into: &toc)
-            toc.appendLittleEndian(UInt64(bitPattern: Int64(entry.id)))
-            let fields = PHPSerialize.serialize(.array(entry.fields))
-            toc.appendLittleEndian(UInt32(fields.count))
-            toc += fields
-        }
-        sectionsData.append(toc)
+        let phrases = index.phraseKeywords
+        let phraseBytes = phrases.keys.reduce(0) { $0 + $1.bytes.count }
+        sectionsData.append(Bytes(writingAtMost: 4 + 4 * phrases.count + phraseBytes + weightsBound(phrases.values)) { out in
+            out.littleEndian(UInt32(phrases.count))
+            for (phrase, chapters) in phrases.entries {
+                record(phrase.bytes[...], into: &out)
+                weights(&out, chapters)
+            }
+        })
+        let toc = index.tableOfContents
+        let fields = toc.values.map { PHPSerialize.serialize(.array($0.fields)) }
+        let tocBytes = toc.keys.reduce(0) { $0 + $1.bytes.count } + fields.reduce(0) { $0 + $1.count }
+        sectionsData.append(Bytes(writingAtMost: 4 + 16 * toc.count + tocBytes) { out in
+            out.littleEndian(UInt32(toc.count))
+            for (k, (name, entry)) in toc.entries.enumerated() {
+                record(name.bytes[...], into: &out)
+                out.littleEndian(UInt64(bitPattern: Int64(entry.id)))
+                out.littleEndian(UInt32(fields[k].count))
+                out.bytes(fields[k][...])
+            }
+        })
         return sectionsData
     }
 
@@ -116,50 +123,53 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         return out
     }
 
-    private static func record<K: Collection<UInt8>>(_ key: K, into out: inout Bytes) {
-        out.appendLittleEndian(UInt32(key.count))
-        out += key
+    private static func record(_ key: ArraySlice<UInt8>, into out: inout BufferWriter) {
+        out.littleEndian(UInt32(key.count))
+        out.bytes(key)
     }
 
-    private static func weights(_ out: inout Bytes, _ chapters: OrderedMap<Int, PHPValue>) {
-        out.appendLittleEndian(UInt32(chapters.count))
+    /// The most bytes ``weights(_:_:)`` writes for these tables.
+    private static func weightsBound(_ tables: [OrderedMap<Int, PHPValue>]) -> Int {
+        tables.reduce(0) { $0 + 4 + 17 * $1.count }
+    }
+
+    private static func weights(_ out: inout BufferWriter, _ chapters: OrderedMap<Int, PHPValue>) {
+        out.littleEndian(UInt32(chapters.count))
         for (id, weight) in chapters.entries {
-            out.appendLittleEndian(UInt64(bitPattern: Int64(id)))
+            out.littleEndian(UInt64(bitPattern: Int64(id)))
             switch weight {
             case .double(let d):
-                out.append(1)
-                out.appendLittleEndian(d.bitPattern)
+                out.byte(1)
+                out.littleEndian(d.bitPattern)
             case .int(let n):
-                out.append(0)
-                out.appendLittleEndian(UInt64(bitPattern: Int64(n)))
+                out.byte(0)
+                out.littleEndian(UInt64(bitPattern: Int64(n)))
             default:
-                out.append(0)
-                out.appendLittleEndian(UInt64(0))
+                out.byte(0)
+                out.littleEndian(UInt64(0))
             }
         }
     }
 
     /// A table of records sorted by key, with an offset table for binary search.
-    /// `count` keys, `key(i)` each, with `payload` writing the rest of record `i`.
-    private static func wordTable(count: Int, key: (Int) -> ArraySlice<UInt8>,
-                                  payload: (inout Bytes, Int) -> Void) -> Bytes {
+    /// `count` keys, `key(i)` each, with `payload` writing the rest of record `i` (at most
+    /// `payloadBound` bytes for all records together).
+    private static func wordTable(count: Int, key: (Int) -> ArraySlice<UInt8>, payloadBound: Int,
+                                  payload: (inout BufferWriter, Int) -> Void) -> Bytes {
         // Sorted by the first eight bytes as a number, then, on a tie, by the whole key.
         let sorted = (0..<count).map { (prefix: orderPrefix(key($0)), item: $0) }.sorted { a, b in
             a.prefix != b.prefix ? a.prefix < b.prefix : key(a.item).lexicographicallyPrecedes(key(b.item))
         }
-        var records = Bytes()
-        var offsets: [UInt32] = []
-        offsets.reserveCapacity(count)
-        for (_, i) in sorted {
-            offsets.append(UInt32(records.count))
-            record(key(i), into: &records)
-            payload(&records, i)
+        let keyBytes = (0..<count).reduce(0) { $0 + key($1).count }
+        return Bytes(writingAtMost: 4 + 8 * count + keyBytes + payloadBound) { out in
+            out.littleEndian(UInt32(count))
+            out.skip(4 * count)   // the offsets, filled in as the records are written
+            for (n, (_, i)) in sorted.enumerated() {
+                out.littleEndian(UInt32(out.count), at: 4 + 4 * n)
+                record(key(i), into: &out)
+                payload(&out, i)
+            }
         }
-        var out = Bytes()
-        out.appendLittleEndian(UInt32(sorted.count))
-        let base = 4 + 4 * sorted.count
-        for o in offsets { out.appendLittleEndian(UInt32(base) + o) }
-        return out + records
     }
 
     /// The first eight bytes of `key`, big-endian, zero-padded: comparing two of these as
