@@ -291,7 +291,7 @@ public final class Preg {
                     var copied = 0
                     func copy(_ part: UnsafeBufferPointer<UInt8>) {
                         guard let base = part.baseAddress, !part.isEmpty else { return }
-                        (out.baseAddress! + o).update(from: base, count: part.count)
+                        (out.baseAddress! + o).initialize(from: base, count: part.count)
                         o += part.count
                     }
                     for i in stride(from: 0, to: bounds.count, by: 2) {

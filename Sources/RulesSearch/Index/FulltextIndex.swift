@@ -104,13 +104,6 @@ public struct FulltextIndex: Equatable, Sendable {
         postingEnds[postingEnds.count - 1] = ids.count
     }
 
-    public mutating func appendPosting(id: Int, _ positions: SearchIndex.Positions) {
-        switch positions {
-        case .single(let p): appendPosting(id: id, single: p)
-        case .list(let text): appendPosting(id: id) { $0 += text }
-        }
-    }
-
     public static func == (a: FulltextIndex, b: FulltextIndex) -> Bool {
         guard a.count == b.count, a.ids == b.ids else { return false }
         for k in 0..<a.count where a.stem(k) != b.stem(k) || a.postings(ofStem: k) != b.postings(ofStem: k) {

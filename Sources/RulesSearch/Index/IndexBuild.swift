@@ -5,48 +5,46 @@ import RulesRegex
 /// from it, and the chapter texts that snippets need.
 public enum IndexBuild {
     /// Builds the index of `corpus` with `engine` and writes its three files into
-    /// `directory` (which must exist), each atomically: the S2 file before the binary
-    /// form, which records its size and time; the texts file whenever it is ready.
+    /// `directory` (which must exist), each atomically. They are put in place only when all
+    /// three are written and synced: the S2 file first, then the binary form, which records
+    /// its size and time (a search between the two finds the binary form stale and reads the
+    /// S2 file), then the texts. On an error, no file is replaced and no temporary one is
+    /// left.
     public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL) throws {
-        // The texts file depends on the corpus alone: it is made and written on its own
-        // thread, and waited for before any error is passed on, so that no temporary file
-        // is left behind.
-        let texts = Background { () -> Result<Void, Error> in
-            // At the lowest priority, on this one thread: the index's own work comes first
-            // (its parallel steps take every core), and this fills the time when a core
-            // would idle, in the index's serial steps.
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            return Result {
-                try AtomicFile.write(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine), workers: 1),
-                                     to: directory.appendingPathComponent(ChapterTexts.fileName))
+        // The texts file depends on the corpus alone: it is made, written and synced on its
+        // own thread while the index is built.
+        let texts = Background { () -> Result<AtomicFile.Pending, Error> in
+            Result {
+                let file = try AtomicFile.Pending(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine)),
+                                                  to: directory.appendingPathComponent(ChapterTexts.fileName))
+                try file.sync()
+                return file
             }
         }
+        var pending: [AtomicFile.Pending] = []
         do {
             let index = Indexer.build(corpus, preg: Preg(engine: engine))
             let sections = Background { BinaryIndex.sections(index) }
-            // Both files are synced at once, then put in place: the S2 file first, so that
-            // a search between the two renames finds the binary form stale and reads it.
             let s2 = try AtomicFile.Pending(pieces: [S2IndexFile.encode(index)],
                                             to: directory.appendingPathComponent(S2IndexFile.fileName))
+            pending.append(s2)
+            // The S2 file syncs while the binary form is written and synced.
             let s2Synced = Background { Result { try s2.sync() } }
-            let binary: AtomicFile.Pending
-            do {
-                binary = try AtomicFile.Pending(
-                    pieces: [BinaryIndex.encode(sections: sections.value, s2Size: s2.stamp.size,
-                                                s2ModificationTime: s2.stamp.modified)],
-                    to: directory.appendingPathComponent(BinaryIndex.fileName))
-                try binary.sync()
-            } catch {
-                _ = s2Synced.value
-                throw error
-            }
+            defer { _ = s2Synced.value }
+            let binary = try AtomicFile.Pending(
+                pieces: [BinaryIndex.encode(sections: sections.value, s2Size: s2.stamp.size,
+                                            s2ModificationTime: s2.stamp.modified)],
+                to: directory.appendingPathComponent(BinaryIndex.fileName))
+            pending.append(binary)
+            try binary.sync()
             try s2Synced.value.get()
-            try s2.commit()
-            try binary.commit()
+            let textsFile = try texts.value.get()
+            pending.append(textsFile)
+            for file in pending { try file.commit() }
         } catch {
-            _ = texts.value
+            if case .success(let file) = texts.value { pending.append(file) }
+            for file in pending { file.discard() }
             throw error
         }
-        try texts.value.get()
     }
 }

@@ -1,7 +1,9 @@
 import RulesRegex
 
-/// Builds an index from a corpus: `Indexer` of the reference (Indexer.php), function for
-/// function.
+/// Builds an index from a corpus: `Indexer` of the reference (Indexer.php). Its functions
+/// are ported here, but for `add_to_index`, whose fulltext half (with `add_word_to_fulltext`
+/// and `cleanup_index`) is ``FulltextBuilder`` and keyword half (with
+/// `add_keyword_to_index`) ``KeywordTables``.
 ///
 /// The reference runs in steps: `buffer_chapter` writes each chapter's cleaned text to a
 /// buffer file (`<name> <serialize(data)>` a line), `build_ids` numbers the chapters, and
@@ -54,7 +56,11 @@ public final class Indexer {
 
     /// `Indexer::str_to_array`: the words between single spaces, empty ones left out.
     static func words(_ contents: Bytes) -> [Bytes] {
-        contents.split(separator: 0x20).map(Array.init)
+        var words: [Bytes] = []
+        contents.withUnsafeBufferPointer { text in
+            forEachSpaceSeparatedWord(text) { words.append(Array($0)) }
+        }
+        return words
     }
 
     /// `Indexer::buffer_chapter`: the chapter's entry in the table of contents and its

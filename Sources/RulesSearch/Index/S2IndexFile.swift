@@ -86,12 +86,6 @@ public enum S2IndexFile {
         out += [0x7D, 0x0A]
     }
 
-    /// Writes the file atomically: a temporary file in the same folder, then a rename, so
-    /// that a search running at the same moment reads the old index or the new one.
-    public static func write(_ index: SearchIndex, to directory: URL) throws {
-        try AtomicFile.write(encode(index), to: directory.appendingPathComponent(fileName))
-    }
-
     // MARK: Reading
 
     /// Parses the file. Anything malformed (a missing line, a value that does not parse, an

@@ -134,27 +134,12 @@ public enum PHPJSON {
         }
 
         /// Where the run of bytes that stand for themselves in a string ends: at the next
-        /// `"`, `\` or control character, found eight bytes at a time (a byte of `x` is
-        /// zero, or below `n`, where `(x - n·0x01…) & ~x` has its top bit set; the lowest such
-        /// byte is always a true one).
+        /// `"`, `\` or control character (eight bytes at a time, see ``ByteScan``).
         @inline(__always)
         func endOfPlainRun(from start: Int) -> Int {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            var j = start
-            if let base = text.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                while j + 8 <= text.count {
-                    let v = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
-                    let quote = v ^ (ones &* 0x22), backslash = v ^ (ones &* 0x5C)
-                    let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash
-                                 | (v &- ones &* 0x20) & ~v) & highs
-                    if found != 0 { return j + (found.littleEndian.trailingZeroBitCount >> 3) }
-                    j += 8
-                }
-            }
-            while j < text.count, text[j] != 0x22, text[j] != 0x5C, text[j] >= 0x20 { j += 1 }
-            return j
+            ByteScan.firstIndex(in: text, from: start,
+                                marks: { ByteScan.equal($0, 0x22) | ByteScan.equal($0, 0x5C) | ByteScan.below($0, 0x20) },
+                                isStop: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 })
         }
 
         mutating func string() throws(Error) -> Bytes {

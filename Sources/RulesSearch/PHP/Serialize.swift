@@ -30,18 +30,13 @@ public enum PHPSerialize {
 
     /// `i:<n>;`, without making a ``PHPValue`` (an indirect enum: a box each) first.
     public static func serialize(int n: Int, into out: inout Bytes) {
-        out.append(0x69)
-        out.append(0x3A)
-        appendDecimal(n, to: &out)
-        out.append(0x3B)
+        append(to: &out, atMost: 23) { $0.serialize(int: n) }
     }
 
     public static func serialize<S: Collection<UInt8>>(string s: S, into out: inout Bytes) {
-        out += [0x73, 0x3A]
-        appendDecimal(s.count, to: &out)
-        out += [0x3A, 0x22]
+        append(to: &out, atMost: 24) { $0.stringStart(length: s.count) }
         out += s
-        out += [0x22, 0x3B]
+        append(to: &out, atMost: 2) { $0.stringEnd() }
     }
 
     /// A word's key as PHP makes and writes it: an integer for a canonical integer string.
@@ -55,32 +50,21 @@ public enum PHPSerialize {
 
     /// `a:<count>:{`, the start of an array; its entries and `}` follow.
     public static func appendArrayStart(_ count: Int, to out: inout Bytes) {
-        out += [0x61, 0x3A]
-        appendDecimal(count, to: &out)
-        out += [0x3A, 0x7B]
+        append(to: &out, atMost: 24) { $0.arrayStart(count) }
     }
 
     /// Appends `n` in decimal, as `serialize` writes integers and counts.
     public static func appendDecimal(_ n: Int, to out: inout Bytes) {
-        if n >= 0, n < 10 {
-            out.append(0x30 + UInt8(n))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // room for 24 bytes
-        var magnitude = n.magnitude
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            repeat {
-                count += 1
-                buffer[24 - count] = 0x30 + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if n < 0 {
-                count += 1
-                buffer[24 - count] = 0x2D
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(24 - count)...]))
+        append(to: &out, atMost: 20) { $0.decimal(n) }
+    }
+
+    /// Appends what `write` writes (at most `bound` bytes) through a ``BufferWriter`` on the
+    /// stack: the format is written in one place, the writer's extension below.
+    private static func append(to out: inout Bytes, atMost bound: Int, _ write: (inout BufferWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
+            var writer = BufferWriter(buffer.baseAddress!, capacity: bound)
+            write(&writer)
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
         }
     }
 
@@ -287,12 +271,22 @@ extension BufferWriter {
 
     /// `s:<length>:"<bytes>";`
     mutating func serialize(string s: ArraySlice<UInt8>) {
+        stringStart(length: s.count)
+        bytes(s)
+        stringEnd()
+    }
+
+    /// `s:<length>:"`, which the string's bytes follow.
+    mutating func stringStart(length: Int) {
         byte(0x73)
         byte(0x3A)
-        decimal(s.count)
+        decimal(length)
         byte(0x3A)
         byte(0x22)
-        bytes(s)
+    }
+
+    /// `";`, after a string's bytes.
+    mutating func stringEnd() {
         byte(0x22)
         byte(0x3B)
     }

@@ -12,24 +12,13 @@ public enum StripTags {
         return text.withUnsafeBufferPointer(strip)
     }
 
-    /// Where the run of plain text from `i` ends: at the next `<`, `>` or NUL byte, or
-    /// at the end. Eight bytes at a time: a byte of `x` is zero where `(x - 0x01…) & ~x`
-    /// has its top bit set, and `x` is the word XOR each byte looked for.
+    /// Where the run of plain text from `start` ends: at the next `<`, `>` or NUL byte,
+    /// or at the end (eight bytes at a time, see ``ByteScan``).
     @inline(__always)
     private static func endOfText(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let raw = UnsafeRawPointer(s.baseAddress!)
-        var j = start
-        while j + 8 <= s.count {
-            let v = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
-            let lt = v ^ (ones &* 0x3C), gt = v ^ (ones &* 0x3E)
-            let found = ((lt &- ones) & ~lt | (gt &- ones) & ~gt | (v &- ones) & ~v) & highs
-            if found != 0 { return j + (found.littleEndian.trailingZeroBitCount >> 3) }
-            j += 8
-        }
-        while j < s.count, s[j] != 0x3C, s[j] != 0x3E, s[j] != 0 { j += 1 }
-        return j
+        ByteScan.firstIndex(in: s, from: start,
+                            marks: { ByteScan.equal($0, 0x3C) | ByteScan.equal($0, 0x3E) | ByteScan.equal($0, 0) },
+                            isStop: { $0 == 0x3C || $0 == 0x3E || $0 == 0 })
     }
 
     /// The bytes that may matter inside a tag.
@@ -85,7 +74,7 @@ public enum StripTags {
                 default:
                     // Copy the run of plain text up to the next byte that matters at once.
                     let j = Self.endOfText(s, from: i + 1)
-                    (out + o).update(from: s.baseAddress! + i, count: j - i)
+                    (out + o).initialize(from: s.baseAddress! + i, count: j - i)
                     o += j - i
                     i = j - 1
                 }

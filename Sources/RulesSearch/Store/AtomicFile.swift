@@ -20,12 +20,16 @@ public enum AtomicFile {
 
     /// A file written under its temporary name, not yet synced or in place. Syncing waits
     /// for the disk, so `rules index build` syncs its files at the same time rather than
-    /// one after another; a pending file never committed is removed.
+    /// one after another; a pending file is removed by ``discard()``, or when it goes
+    /// uncommitted.
     public final class Pending: @unchecked Sendable {
         private let url: URL
         private let temporary: URL
         private var fd: Int32
         private var committed = false
+        private var discarded = false
+        /// Why syncing failed: a file that was not synced is never put in place.
+        private var syncFailure: Int32 = 0
         /// The size and modification time the file has now and keeps when renamed.
         let stamp: FileStamp
 
@@ -50,24 +54,34 @@ public enum AtomicFile {
 
         /// Waits until the bytes are on the disk.
         public func sync() throws {
-            guard fd >= 0 else { return }
-            let failed = fsync(fd) != 0 ? errno : 0
-            let closeFailed = close(fd) != 0 ? errno : 0
-            fd = -1
-            if failed != 0 || closeFailed != 0 { throw Self.failure(url, failed != 0 ? failed : closeFailed) }
+            if fd >= 0 {
+                let failed = fsync(fd) != 0 ? errno : 0
+                let closeFailed = close(fd) != 0 ? errno : 0
+                fd = -1
+                syncFailure = failed != 0 ? failed : closeFailed
+            }
+            if syncFailure != 0 { throw Self.failure(url, syncFailure) }
         }
 
         /// Puts the file in place of the old one.
         public func commit() throws {
             try sync()
+            guard !discarded else { return }
             guard rename(temporary.path, url.path) == 0 else { throw Self.failure(url, errno) }
             committed = true
         }
 
-        deinit {
-            if fd >= 0 { close(fd) }
-            if !committed { unlink(temporary.path) }
+        /// Removes the temporary file now (on an error, before the process exits).
+        public func discard() {
+            if fd >= 0 {
+                close(fd)
+                fd = -1
+            }
+            if !committed, !discarded { unlink(temporary.path) }
+            discarded = true
         }
+
+        deinit { discard() }
 
         private static func failure(_ url: URL, _ code: Int32) -> S2IndexFile.FormatError {
             S2IndexFile.FormatError(message: "cannot write \(url.path): \(String(cString: strerror(code)))")
@@ -109,6 +123,10 @@ public enum AtomicFile {
                     if n < 0 {
                         if errno == EINTR { continue }
                         error = errno
+                        return
+                    }
+                    if n == 0 {   // no progress and no reason: give up rather than spin
+                        error = EIO
                         return
                     }
                     offset += n

@@ -46,10 +46,6 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
 
     // MARK: Writing
 
-    public static func encode(_ index: SearchIndex, s2Size: UInt64, s2ModificationTime: Int64) -> Bytes {
-        encode(sections: sections(index), s2Size: s2Size, s2ModificationTime: s2ModificationTime)
-    }
-
     /// The six sections of the file, which do not depend on the S2 file's stamp: they can
     /// be made while the S2 file is written.
     public static func sections(_ index: SearchIndex) -> [Bytes] {
@@ -191,23 +187,6 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             hash = hash &* 0x0000_0100_0000_01B3
         }
         return hash
-    }
-
-    /// Writes the binary form of `index`, stamped with the S2 file already written in
-    /// `directory`.
-    public static func write(_ index: SearchIndex, to directory: URL) throws {
-        try write(sections: sections(index), to: directory)
-    }
-
-    /// Writes the file made of `sections`, stamped with the S2 file already written in
-    /// `directory`.
-    public static func write(sections: [Bytes], to directory: URL) throws {
-        let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
-        guard let stamp = FileStamp(s2.path) else {
-            throw FormatError(message: "cannot stat \(s2.path)")
-        }
-        try AtomicFile.write(encode(sections: sections, s2Size: stamp.size, s2ModificationTime: stamp.modified),
-                             to: directory.appendingPathComponent(fileName))
     }
 
     // MARK: Reading

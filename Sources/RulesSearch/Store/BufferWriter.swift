@@ -1,15 +1,27 @@
 import RulesRegex
 
-/// Bytes written through a pointer into a buffer the caller has sized for the worst case
-/// (the S2 file's fulltext line, the binary form's fulltext section): the largest parts of
-/// an index, where an array's checks on every appended byte cost more than the rest.
+/// Bytes written through a pointer into a buffer the caller has sized for the worst case:
+/// the S2 file's fulltext line and the binary form's sections, the largest parts of an
+/// index, where an array's checks on every appended byte cost more than the rest; and
+/// `serialize`'s small pieces, so that its format is written in one place.
+///
+/// The bounds are worked out from what is written (integers take at most 20 bytes); debug
+/// builds, which the tests run, check every write against them, and release builds check
+/// the total at the end.
 struct BufferWriter {
     private let start: UnsafeMutablePointer<UInt8>
+    private let end: UnsafeMutablePointer<UInt8>
     private var p: UnsafeMutablePointer<UInt8>
 
-    init(_ start: UnsafeMutablePointer<UInt8>) {
+    init(_ start: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.start = start
+        end = start + capacity
         p = start
+    }
+
+    @inline(__always)
+    private func ensure(_ n: Int) {
+        assert(end - p >= n, "a buffer writer went past its bound")
     }
 
     /// The bytes written so far.
@@ -17,14 +29,16 @@ struct BufferWriter {
 
     @inline(__always)
     mutating func byte(_ b: UInt8) {
-        p.pointee = b
+        ensure(1)
+        p.initialize(to: b)
         p += 1
     }
 
     mutating func bytes(_ s: ArraySlice<UInt8>) {
         s.withUnsafeBufferPointer { s in
             guard let base = s.baseAddress else { return }
-            p.update(from: base, count: s.count)
+            ensure(s.count)
+            p.initialize(from: base, count: s.count)
             p += s.count
         }
     }
@@ -43,38 +57,47 @@ struct BufferWriter {
             digits += 1
             rest /= 10
         } while rest > 0
+        ensure(digits)
         p += digits
         var q = p
         repeat {
             q -= 1
-            q.pointee = 0x30 + UInt8(magnitude % 10)
+            q.initialize(to: 0x30 + UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
     }
 
     mutating func littleEndian(_ value: UInt32) {
+        ensure(4)
         UnsafeMutableRawPointer(p).storeBytes(of: value.littleEndian, as: UInt32.self)
         p += 4
     }
 
     mutating func littleEndian(_ value: UInt64) {
+        ensure(8)
         UnsafeMutableRawPointer(p).storeBytes(of: value.littleEndian, as: UInt64.self)
         p += 8
     }
 
-    /// Puts `value` at `offset` from the start, over bytes written before.
+    /// Puts `value` at `offset` from the start, over bytes written (or skipped) before.
     func littleEndian(_ value: UInt32, at offset: Int) {
+        precondition(offset >= 0 && offset + 4 <= p - start, "a buffer writer wrote outside what it has")
         UnsafeMutableRawPointer(start + offset).storeBytes(of: value.littleEndian, as: UInt32.self)
     }
 
-    mutating func skip(_ n: Int) { p += n }
+    /// Leaves `n` bytes to be filled in later (zeroed meanwhile).
+    mutating func skip(_ n: Int) {
+        ensure(n)
+        p.initialize(repeating: 0, count: n)
+        p += n
+    }
 }
 
 extension Array where Element == UInt8 {
     /// An array of at most `bound` bytes, written by `body` through a ``BufferWriter``.
     init(writingAtMost bound: Int, _ body: (inout BufferWriter) -> Void) {
         self.init(unsafeUninitializedCapacity: bound) { buffer, written in
-            var writer = BufferWriter(buffer.baseAddress!)
+            var writer = BufferWriter(buffer.baseAddress!, capacity: bound)
             body(&writer)
             precondition(writer.count <= bound, "a buffer writer went past its bound")
             written = writer.count
