@@ -8,8 +8,8 @@ public enum IndexBuild {
     /// `directory` (which must exist), each atomically. They are put in place only when all
     /// three are written and synced: the S2 file first, then the binary form, which records
     /// its size and time (a search between the two finds the binary form stale and reads the
-    /// S2 file), then the texts. On an error, no file is replaced and no temporary one is
-    /// left.
+    /// S2 file), then the texts. An error before the renames replaces no file, and no
+    /// temporary file is left after any error.
     public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL) throws {
         // The texts file depends on the corpus alone: it is made, written and synced on its
         // own thread while the index is built.
