@@ -235,18 +235,29 @@ public final class Preg {
     public func replace(_ regex: Regex, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
                         knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Bytes? {
         lastError = nil
-        // The stemmer's usual case, kept short: a subject that cannot match comes back as
-        // it is (when there is no UTF-8 check to make first).
-        var firstStart: Int?
-        if knownValidUTF8 || !regex.isUTF, starts == nil {
-            firstStart = subject.withUnsafeBufferPointer { regex.firstStart($0) }
-            if firstStart == nil { return subject }
-        }
         // A replacement with no `$` or `\` refers to no group: append it as it is.
         let literal = !replacement.contains(where: { $0 == 0x24 || $0 == 0x5C })
-        if literal, limit < 0, starts == nil {
+        // The UTF-8 check PHP makes first, then where the first attempt starts: worked out
+        // once, for whichever loop runs below. A subject that cannot match comes back as it
+        // is (the stemmer's usual case).
+        var firstStart: Int?
+        var checked = knownValidUTF8
+        if starts == nil {
             do throws(RegexError) {
-                if let bounds = try allMatchBounds(regex, subject, knownValidUTF8: knownValidUTF8, firstStart: firstStart) {
+                let start = try subject.withUnsafeBufferPointer { buffer throws(RegexError) -> Int? in
+                    if !knownValidUTF8 { try checkUTF8(regex, buffer) }
+                    return regex.firstStart(buffer)
+                }
+                checked = true
+                guard let start else { return subject }
+                firstStart = start
+                // An engine that lists the bounds of every match in one call (see
+                // ``CompiledPattern/allMatchBounds(in:from:utf:scratch:)``) gives all this
+                // replacement needs.
+                if literal, limit < 0, let bounds = try subject.withUnsafeBufferPointer({ buffer throws(RegexError) in
+                    var scratch: AnyObject?
+                    return try regex.compiled.allMatchBounds(in: buffer, from: start, utf: regex.isUTF, scratch: &scratch)
+                }) {
                     return Self.replace(bounds, with: replacement, in: subject)
                 }
             } catch {
@@ -256,7 +267,7 @@ public final class Preg {
         }
         var result: Bytes?
         var copied = 0
-        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts,
+        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: checked, onlyStartingAt: starts,
                                  firstStart: firstStart) { m in
             if result == nil {
                 result = Bytes()
@@ -421,18 +432,6 @@ public final class Preg {
             } catch {
                 return error
             }
-        }
-    }
-
-    /// The bounds of every match of the global loop, when the engine lists them in one call
-    /// (see ``CompiledPattern/allMatchBounds(in:from:utf:scratch:)``); `nil` otherwise.
-    private func allMatchBounds(_ regex: Regex, _ subject: Bytes, knownValidUTF8: Bool,
-                                firstStart known: Int?) throws(RegexError) -> [Int]? {
-        try subject.withUnsafeBufferPointer { buffer throws(RegexError) -> [Int]? in
-            if !knownValidUTF8 { try checkUTF8(regex, buffer) }
-            guard let start = known ?? regex.firstStart(buffer) else { return [] }
-            var scratch: AnyObject?
-            return try regex.compiled.allMatchBounds(in: buffer, from: start, utf: regex.isUTF, scratch: &scratch)
         }
     }
 
