@@ -184,12 +184,12 @@ public enum S2IndexFile {
 
     /// Reads `s2_search_index.php` from a folder or names it directly.
     public static func read(_ url: URL) throws -> SearchIndex {
-        let data: Data
+        let data: Bytes
         do {
-            data = try Data(contentsOf: url)
+            data = try FileBytes.read(url.path)
         } catch {
-            throw FormatError(message: "cannot read \(url.path): \(error.localizedDescription)")
+            throw FormatError(message: error.description)
         }
-        return try decode(Bytes(data))
+        return try decode(data)
     }
 }

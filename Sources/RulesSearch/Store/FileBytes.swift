@@ -16,14 +16,23 @@ final class FileBytes: @unchecked Sendable {
         let description: String
     }
 
+    /// The file at `path` opened for reading, with its size; the caller closes it.
+    private static func open(_ path: String) throws(OpenError) -> (fd: Int32, size: Int) {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw OpenError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw OpenError(description: "cannot read \(path): \(reason)")
+        }
+        return (fd, Int(info.st_size))
+    }
+
     /// Maps the file at `path` for reading.
     init(contentsOf path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw OpenError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        let (fd, size) = try Self.open(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw OpenError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
-        let size = Int(info.st_size)
         guard size > 0 else {
             buffer = UnsafeRawBufferPointer(start: nil, count: 0)
             isMapped = false
@@ -36,15 +45,13 @@ final class FileBytes: @unchecked Sendable {
         isMapped = true
     }
 
-    /// The whole file at `path`, read into an array (a corpus, which is parsed once).
+    /// The whole file at `path`, read into an array: a file parsed once (a corpus, an S2
+    /// index file).
     static func read(_ path: String) throws(OpenError) -> Bytes {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw OpenError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        let (fd, size) = try open(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw OpenError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
         var bytes = Bytes()
-        var chunkSize = max(Int(info.st_size), 0) + 1   // one more, to see the end at once
+        var chunkSize = max(size, 0) + 1   // one more, to see the end at once
         while true {
             var failure: Int32 = 0
             let chunk = Bytes(unsafeUninitializedCapacity: chunkSize) { buffer, count in
