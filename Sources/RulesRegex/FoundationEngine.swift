@@ -86,16 +86,31 @@ final class ICUSubject {
         if let byteOffsets { return byteOffsets }
         var offsets: [Int] = []
         offsets.reserveCapacity(utf16Count + 1)
-        var i = 0
-        while i < bytes.count {
-            let length = UTF8Bytes.sequenceLength(lead: bytes[i])
-            offsets.append(i)
-            if length == 4 { offsets.append(i) }
-            i += max(length, 1)
+        // Both units of a four-byte character give its start.
+        _ = walk { i, _, width in
+            offsets.append(contentsOf: repeatElement(i, count: width))
+            return true
         }
         offsets.append(bytes.count)
         byteOffsets = offsets
         return offsets
+    }
+
+    /// Walks the characters from the subject's start, one UTF-16 unit each (`width` two for
+    /// a four-byte one), while `goOn(byte, units, width)` holds at a character; the byte
+    /// and unit offsets where it stops.
+    @inline(__always)
+    private func walk(while goOn: (_ byte: Int, _ units: Int, _ width: Int) -> Bool) -> (byte: Int, units: Int) {
+        var units = 0
+        var i = 0
+        while i < bytes.count {
+            let length = max(UTF8Bytes.sequenceLength(lead: bytes[i]), 1)
+            let width = length == 4 ? 2 : 1
+            guard goOn(i, units, width) else { break }
+            units += width
+            i += length
+        }
+        return (i, units)
     }
 
     func isSubject(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -108,32 +123,14 @@ final class ICUSubject {
         if uniformWidth != 0 { return utf16 * uniformWidth }
         guard bytes.count <= Self.walkedLength else { return offsetMap()[utf16] }
         // As the map has it: both units of a four-byte character give its start.
-        var units = 0
-        var i = 0
-        while i < bytes.count {
-            let length = max(UTF8Bytes.sequenceLength(lead: bytes[i]), 1)
-            let width = length == 4 ? 2 : 1
-            if units + width > utf16 { return i }
-            units += width
-            i += length
-        }
-        return i
+        return walk { _, units, width in units + width <= utf16 }.byte
     }
 
     /// UTF-16 offset of a byte offset on a character boundary.
     func utf16Offset(_ byte: Int) -> Int {
         guard utf, byte > 0 else { return byte }
         if uniformWidth != 0 { return byte / uniformWidth }
-        if bytes.count <= Self.walkedLength {
-            var units = 0
-            var i = 0
-            while i < byte, i < bytes.count {
-                let length = max(UTF8Bytes.sequenceLength(lead: bytes[i]), 1)
-                units += length == 4 ? 2 : 1
-                i += length
-            }
-            return units
-        }
+        if bytes.count <= Self.walkedLength { return walk { i, _, _ in i < byte }.units }
         let map = offsetMap()
         var low = 0
         var high = map.count - 1
