@@ -39,23 +39,9 @@ public enum PHPSerialize {
         append(to: &out, atMost: 2) { $0.stringEnd() }
     }
 
-    /// A word's key as PHP makes and writes it: an integer for a canonical integer string.
-    public static func serialize(key word: ArraySlice<UInt8>, into out: inout Bytes) {
-        if let n = PHPKey.canonicalInteger(word) {
-            serialize(key: .int(n), into: &out)
-        } else {
-            serialize(string: word, into: &out)
-        }
-    }
-
     /// `a:<count>:{`, the start of an array; its entries and `}` follow.
     public static func appendArrayStart(_ count: Int, to out: inout Bytes) {
         append(to: &out, atMost: 24) { $0.arrayStart(count) }
-    }
-
-    /// Appends `n` in decimal, as `serialize` writes integers and counts.
-    public static func appendDecimal(_ n: Int, to out: inout Bytes) {
-        append(to: &out, atMost: 20) { $0.decimal(n) }
     }
 
     /// Appends what `write` writes (at most `bound` bytes) through a ``BufferWriter`` on the
