@@ -121,6 +121,8 @@ final class SearchTests: XCTestCase {
                     .joined().lowercased().filter { !" .".contains($0) })
             }.filter { !$0.isEmpty }
             var starts = WordStarts(text)
+            // What the texts file stores is found in a pass of its own.
+            XCTAssertEqual(WordStarts.encoded(of: text), starts.encoded(), text.text)
             guard !stems.isEmpty, let candidates = starts.candidates(for: stems, in: text) else { continue }
             for engine in engines {
                 let found = Preg(engine: engine).matchAllOffsets(ReferencePatterns.Snippets.stemsInText(stems), text)

@@ -60,6 +60,14 @@ struct WordStarts: Equatable {
 
     init(_ text: Bytes) {
         var lists = [[Int]](repeating: [], count: Self.listCount)
+        Self.scan(text) { list, position in lists[list].append(position) }
+        self.lists = lists
+        stored = nil
+    }
+
+    /// Calls `found(list, position)` for each start in `text`, in order.
+    @inline(__always)
+    private static func scan(_ text: Bytes, _ found: (Int, Int) -> Void) {
         text.withUnsafeBufferPointer { buffer in
             var previousIsLetter = false
             var i = 0
@@ -79,20 +87,18 @@ struct WordStarts: Equatable {
                         length = 2
                     } else {
                         guard let (decoded, decodedLength) = Self.character(at: i, in: buffer) else { break }
-                        if !previousIsLetter, let list = Self.classify(decoded).list { lists[list].append(i) }
+                        if !previousIsLetter, let list = Self.classify(decoded).list { found(list, i) }
                         previousIsLetter = Self.isLetter(decoded)
                         i += max(decodedLength, 1)
                         continue
                     }
                     let known = classes[Int(c)]
-                    if !previousIsLetter, known & 0x7FFF != 0 { lists[Int(known & 0x7FFF) - 1].append(i) }
+                    if !previousIsLetter, known & 0x7FFF != 0 { found(Int(known & 0x7FFF) - 1, i) }
                     previousIsLetter = known & 0x8000 != 0
                     i += length
                 }
             }
         }
-        self.lists = lists
-        stored = nil
     }
 
     /// Which rules found the stored lists: a change to what counts as a letter, simple or
@@ -102,18 +108,50 @@ struct WordStarts: Equatable {
     /// The stored form: UInt32 ``rulesVersion``, the number of lists, then the length of
     /// each and the positions of each, all UInt32 little-endian, in the order of ``lists``.
     func encoded() -> Bytes {
-        var numbers: [UInt32] = [UInt32(Self.rulesVersion), UInt32(Self.listCount)]
-        for k in 0..<Self.listCount { numbers.append(UInt32(unchecked(k).count)) }
-        for k in 0..<Self.listCount {
-            for position in unchecked(k) { numbers.append(UInt32(position)) }
-        }
-        return numbers.withUnsafeBufferPointer { numbers in
-            Bytes(unsafeUninitializedCapacity: numbers.count * 4) { out, written in
-                for (i, n) in numbers.enumerated() {
-                    UnsafeMutableRawPointer(out.baseAddress! + 4 * i).storeBytes(of: n.littleEndian, as: UInt32.self)
-                }
-                written = numbers.count * 4
+        Self.encode(counts: (0..<Self.listCount).map { unchecked($0).count }) { place in
+            for k in 0..<Self.listCount {
+                for position in unchecked(k) { place(k, position) }
             }
+        }
+    }
+
+    /// The stored form of the starts in `text`, as ``encoded()`` of `WordStarts(text)`
+    /// gives it, found in one pass without a list for each slot: `rules index build` finds
+    /// them for every chapter.
+    static func encoded(of text: Bytes) -> Bytes {
+        var found: [UInt64] = []
+        found.reserveCapacity(text.count / 4)
+        var counts = [Int](repeating: 0, count: listCount)
+        scan(text) { list, position in
+            found.append(UInt64(list) << 32 | UInt64(position))
+            counts[list] += 1
+        }
+        return encode(counts: counts) { place in
+            for entry in found { place(Int(entry >> 32), Int(entry & 0xFFFF_FFFF)) }
+        }
+    }
+
+    /// The stored form of lists with `counts` positions each, which `positions` gives
+    /// through `place(list, position)`, in order within each list.
+    private static func encode(counts: [Int], positions: ((Int, Int) -> Void) -> Void) -> Bytes {
+        let header = 2 + listCount
+        var next = [Int](repeating: header, count: listCount)
+        for k in 1..<listCount { next[k] = next[k - 1] + counts[k - 1] }
+        let total = header + counts.reduce(0, +)
+        return Bytes(unsafeUninitializedCapacity: total * 4) { out, written in
+            let raw = UnsafeMutableRawPointer(out.baseAddress!)
+            func store(_ n: Int, at i: Int) {
+                precondition(i < total)
+                raw.storeBytes(of: UInt32(truncatingIfNeeded: n).littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+            }
+            store(rulesVersion, at: 0)
+            store(listCount, at: 1)
+            for k in 0..<listCount { store(counts[k], at: 2 + k) }
+            positions { list, position in
+                store(position, at: next[list])
+                next[list] += 1
+            }
+            written = total * 4
         }
     }
 

@@ -60,7 +60,7 @@ public struct ChapterTexts {
         let preparedTexts: [(text: Bytes, valid: Bool, starts: Bytes?)?] = preg.map { preg in
             Parallel.map(chapters, workers: Parallel.workers, make: { Preg(engine: preg.engine) }) { worker, chapter in
                 let prepared = PreparedText(html: chapter.html, preg: worker)
-                return (prepared.text, prepared.valid, prepared.valid ? prepared.wordStarts.encoded() : nil)
+                return (prepared.text, prepared.valid, prepared.valid ? WordStarts.encoded(of: prepared.text) : nil)
             }
         } ?? Array(repeating: nil, count: chapters.count)
         for (chapter, prepared) in zip(chapters, preparedTexts) {
