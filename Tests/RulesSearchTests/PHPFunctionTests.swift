@@ -133,15 +133,52 @@ final class PHPFunctionTests: XCTestCase {
         XCTAssertGreaterThan(decoded, 300)
     }
 
-    /// mb_strtolower on long mixed texts, where runs of eight ASCII bytes are lowered at
-    /// once, gives what it gives one character at a time.
+    /// `base_convert($n, 10, 36)`, the positions' form, in each of its ways of writing: one,
+    /// two, three digits, and more.
+    func testBase36() {
+        for n in Array(0...50_000) + [1_679_615, 1_679_616, 2_176_782_335, Int.max] {
+            var out = Bytes()
+            PHPStrings.appendBase36(n, to: &out)
+            XCTAssertEqual(out.text, String(n, radix: 36), "\(n)")
+        }
+    }
+
+    /// Every one- and two-byte character, alone and in a run of them, lowers to what
+    /// PHP's table gives it (``PHPCase/lower(_:)``, generated from PHP): the runs of
+    /// two-byte characters are lowered by a table of their own.
+    func testLowercaseOfEveryTwoByteCharacterIsPHPs() {
+        var run = Bytes()
+        var expected = Bytes()
+        for scalar in UInt32(0)..<0x800 {
+            var character = Bytes()
+            UTF8Bytes.append(scalar, to: &character)
+            var lowered = Bytes()
+            if scalar == 0x130 {
+                lowered = Bytes(php: "i\u{307}")
+            } else {
+                UTF8Bytes.append(PHPCase.lower(scalar), to: &lowered)
+            }
+            XCTAssertEqual(PHPCase.lowercase(character), lowered, "U+\(String(scalar, radix: 16))")
+            run += character
+            expected += lowered
+        }
+        XCTAssertTrue(PHPCase.lowercase(run) == expected, "every two-byte character in a run")
+    }
+
+    /// mb_strtolower on long mixed texts, where runs of eight ASCII bytes, or of four
+    /// lower-case Cyrillic letters, are taken at once, gives what it gives one character at
+    /// a time.
     func testLowercaseOfLongTextsIsThatOfEachCharacter() {
-        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["Ж", "ж", "Ё", "İ", "Ⱥ", "Ω"]
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let cyrillic = (0x400...0x47F).map { String(UnicodeScalar($0)!) }
+        let others = ["Ж", "ж", "Ё", "İ", "Ⱥ", "Ω", "Ѡ", "µ", "ß", "Ѐ", "ё", "\u{7FF}", "\u{800}", "€"]
         var rng = SeededGenerator(seed: 9)
-        for _ in 0..<2000 {
-            let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in characters.randomElement(using: &rng)! }
-            let expected = text.flatMap { PHPCase.lowercase(Bytes(php: $0)) }
-            XCTAssertEqual(PHPCase.lowercase(Bytes(php: text.joined())), expected, text.joined())
+        for alphabet in [ascii + others, cyrillic + [" ", "A", "z"] + others] {
+            for _ in 0..<2000 {
+                let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+                let expected = text.flatMap { PHPCase.lowercase(Bytes(php: $0)) }
+                XCTAssertEqual(PHPCase.lowercase(Bytes(php: text.joined())), expected, text.joined())
+            }
         }
     }
 }

@@ -23,7 +23,7 @@ public enum PHPCase {
         // become three, and an invalid byte becomes one "?".
         return bytes.withUnsafeBufferPointer { buffer in
             Bytes(unsafeUninitializedCapacity: buffer.count * 3 / 2 + 4) { out, written in
-                twoByteTable.withUnsafeBufferPointer { table in
+                twoBytePairs.withUnsafeBufferPointer { pairs in
                     var o = 0
                     var i = 0
                     let raw = UnsafeRawPointer(buffer.baseAddress!)
@@ -48,18 +48,31 @@ public enum PHPCase {
                             i += 1
                             continue
                         }
-                        // Two-byte characters (Cyrillic among them) whose lower case is also two bytes.
-                        if b >= 0xC2, b < 0xE0, i + 1 < buffer.count, buffer[i + 1] & 0xC0 == 0x80 {
-                            let scalar = UInt32(b & 0x1F) << 6 | UInt32(buffer[i + 1] & 0x3F)
-                            let lowered = table[Int(scalar)]
-                            if lowered >= 0x80, lowered < 0x800, scalar != 0x130 {
-                                out[o] = UInt8(0xC0 | lowered >> 6)
-                                out[o + 1] = UInt8(0x80 | lowered & 0x3F)
-                                o += 2
-                                i += 2
-                                continue
+                        // A run of two-byte characters (Cyrillic among them) whose lower case
+                        // is also two bytes, two bytes in and two out by table.
+                        let runStart = i
+                        while i + 1 < buffer.count {
+                            // Four lower-case Cyrillic letters at a time, copied as they are.
+                            if i + 8 <= buffer.count {
+                                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                                if isLowerCyrillic(UInt64(littleEndian: v)) {
+                                    UnsafeMutableRawPointer(out.baseAddress! + o).storeBytes(of: v, as: UInt64.self)
+                                    o += 8
+                                    i += 8
+                                    continue
+                                }
                             }
+                            let lead = buffer[i]
+                            let next = buffer[i + 1]
+                            guard lead &- 0xC2 < 0xE0 - 0xC2, next & 0xC0 == 0x80 else { break }
+                            let lowered = pairs[Int(lead & 0x1F) << 6 | Int(next & 0x3F)]
+                            guard lowered != 0 else { break }
+                            precondition(o + 2 <= out.count)
+                            UnsafeMutableRawPointer(out.baseAddress! + o).storeBytes(of: lowered.littleEndian, as: UInt16.self)
+                            o += 2
+                            i += 2
                         }
+                        if i != runStart { continue }
                         let (scalar, consumed) = decodeLossy(buffer, at: i)
                         i += consumed
                         var encoded = Bytes()
@@ -81,6 +94,21 @@ public enum PHPCase {
                 }
             }
         }
+    }
+
+    /// Whether eight bytes (the first in the low byte) are four Cyrillic letters that
+    /// `mb_strtolower` leaves as they are: а–п (D0 B0...D0 BF) or р–я, ѐ–џ (D1 80...D1 9F).
+    /// Each 16-bit lane holds a lead byte D0 or D1 and a continuation byte; a D0 lane needs
+    /// the continuation's bits 0x30 set, a D1 lane its bit 0x20 clear.
+    @inline(__always)
+    static func isLowerCyrillic(_ v: UInt64) -> Bool {
+        let lanes: UInt64 = 0x0001_0001_0001_0001
+        guard v & (lanes &* 0xC0FE) == lanes &* 0x80D0 else { return false }
+        let d1 = (v & lanes) &* 0x3000            // 0x3000 in each lane led by D1
+        let continuationBits = v & (lanes &* 0x3000)
+        let expected = (lanes &* 0x3000) & ~d1    // D0 lanes: both bits set
+        let checked = ~d1 | (lanes &* 0x2000)     // D1 lanes: only bit 0x20, which must be clear
+        return (continuationBits ^ expected) & checked == 0
     }
 
     /// The code point at `i`, or `nil` for an invalid subpart, with the bytes consumed:
@@ -134,6 +162,15 @@ public enum PHPCase {
             }
         }
         return scalar
+    }
+
+    /// For a two-byte character whose lower case has two bytes too (not U+0130, which
+    /// `mb_strtolower` lowers to two characters), those bytes as a little-endian
+    /// UInt16 (the first byte in the low half); 0 for any other. By code point, U+0000...U+07FF.
+    private static let twoBytePairs: [UInt16] = (0..<UInt32(0x800)).map { scalar in
+        let lowered = twoByteTable[Int(scalar)]
+        guard scalar >= 0x80, lowered >= 0x80, lowered < 0x800, scalar != 0x130 else { return 0 }
+        return UInt16(0xC0 | lowered >> 6) | UInt16(0x80 | lowered & 0x3F) << 8
     }
 
     /// Lower case of U+0000...U+07FF (one and two bytes in UTF-8, Cyrillic among them),

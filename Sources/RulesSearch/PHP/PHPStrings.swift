@@ -98,8 +98,21 @@ public enum PHPStrings {
 
     /// Appends `base_convert($n, 10, 36)` of a non-negative integer.
     public static func appendBase36(_ n: Int, to out: inout Bytes) {
+        // Up to three digits (positions in a chapter of fewer than 46,656 words), byte by
+        // byte: cheaper than appending a buffer.
         if n < 36 {
             out.append(base36Digit(max(n, 0)))
+            return
+        }
+        if n < 36 * 36 {
+            out.append(base36Digit(n / 36))
+            out.append(base36Digit(n % 36))
+            return
+        }
+        if n < 36 * 36 * 36 {
+            out.append(base36Digit(n / (36 * 36)))
+            out.append(base36Digit(n / 36 % 36))
+            out.append(base36Digit(n % 36))
             return
         }
         var digits: (UInt64, UInt64) = (0, 0)   // room for 16 digits: 36^13 > 2^63
