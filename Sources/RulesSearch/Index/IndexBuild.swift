@@ -25,15 +25,15 @@ public enum IndexBuild {
         do {
             let index = Indexer.build(corpus, preg: Preg(engine: engine))
             let sections = Background { BinaryIndex.sections(index) }
-            let s2 = try AtomicFile.Pending(pieces: [S2IndexFile.encode(index)],
+            let s2 = try AtomicFile.Pending(pieces: S2IndexFile.encodedPieces(index),
                                             to: directory.appendingPathComponent(S2IndexFile.fileName))
             pending.append(s2)
             // The S2 file syncs while the binary form is written and synced.
             let s2Synced = Background { Result { try s2.sync() } }
             defer { _ = s2Synced.value }
             let binary = try AtomicFile.Pending(
-                pieces: [BinaryIndex.encode(sections: sections.value, s2Size: s2.stamp.size,
-                                            s2ModificationTime: s2.stamp.modified)],
+                pieces: BinaryIndex.encode(sections: sections.value, s2Size: s2.stamp.size,
+                                           s2ModificationTime: s2.stamp.modified),
                 to: directory.appendingPathComponent(BinaryIndex.fileName))
             pending.append(binary)
             try binary.sync()

@@ -19,10 +19,18 @@ public enum S2IndexFile {
 
     /// The file's bytes, exactly as `Worker::save_index` writes them.
     public static func encode(_ index: SearchIndex) -> Bytes {
+        Array(encodedPieces(index).joined())
+    }
+
+    /// ``encode(_:)`` as the pieces to write one after the other: the first line's prefix,
+    /// its value (the fulltext index, most of the file), then the other five lines.
+    static func encodedPieces(_ index: SearchIndex) -> [Bytes] {
+        [firstPrefix, fulltextLine(index.fulltext), otherLines(index)]
+    }
+
+    private static func otherLines(_ index: SearchIndex) -> Bytes {
         var out = Bytes()
-        out.reserveCapacity(1 << 20)
-        out += firstPrefix
-        appendFulltext(index.fulltext, to: &out)
+        out.reserveCapacity(1 << 16)
         out += otherPrefix
         PHPSerialize.appendArrayStart(index.excludedWords.count, to: &out)
         for (word, value) in index.excludedWords.entries {
@@ -47,9 +55,9 @@ public enum S2IndexFile {
     /// The first line's value, the fulltext index, and its line break. It is most of the
     /// file (a megabyte for man-ru), so it is written through a pointer into a buffer
     /// sized for the worst case: an integer takes at most 20 bytes.
-    private static func appendFulltext(_ fulltext: FulltextIndex, to out: inout Bytes) {
+    private static func fulltextLine(_ fulltext: FulltextIndex) -> Bytes {
         let totals = fulltext.totals
-        out += Bytes(writingAtMost: 32 + 56 * fulltext.count + totals.stemBytes + 60 * totals.postings + totals.listBytes) { w in
+        return Bytes(writingAtMost: 32 + 56 * fulltext.count + totals.stemBytes + 60 * totals.postings + totals.listBytes) { w in
             w.arrayStart(fulltext.count)
             for k in 0..<fulltext.count {
                 w.serialize(key: fulltext.stem(k))

@@ -101,8 +101,9 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         return sectionsData
     }
 
-    /// The file: its header, stamped with the S2 file's size and time, and the sections.
-    public static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64) -> Bytes {
+    /// The file, as the pieces to write one after the other: its header, stamped with the
+    /// S2 file's size and time, then the sections (not joined: they are written as they are).
+    public static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64) -> [Bytes] {
         var header = magic
         header.appendLittleEndian(version)
         header.appendLittleEndian(s2Size)
@@ -114,9 +115,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             offset += section.count
         }
         header.appendLittleEndian(fnv1a(header))
-        var out = header
-        for section in sectionsData { out += section }
-        return out
+        return [header] + sectionsData
     }
 
     private static func record(_ key: ArraySlice<UInt8>, into out: inout BufferWriter) {
