@@ -151,8 +151,11 @@ final class PCRE2Pattern: CompiledPattern {
     /// than PCRE2's JIT takes to find it. The attempts are the ones ``firstMatch(in:from:options:scratch:)``
     /// would make for ``Preg``'s loop: after an empty match, a non-empty one anchored at
     /// its end, and failing that the search goes on one character (or byte) further.
+    ///
+    /// With `starts`, each search begins at the first character a match can start with:
+    /// the JIT would otherwise start an attempt at every letter between two matches.
     func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from start: Int, utf: Bool,
-                        scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
+                        starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
         let base = subject.baseAddress ?? emptyPattern
         let length = subject.count
         let matchData = ownMatchData ?? cpcre2_thread_match_data()
@@ -167,6 +170,11 @@ final class PCRE2Pattern: CompiledPattern {
                 let flags = UInt32(PCRE2_NO_UTF_CHECK) | UInt32(PCRE2_ANCHORED) | UInt32(PCRE2_NOTEMPTY_ATSTART)
                 rc = cpcre2_match(code, base, length, offset, flags, matchData, context)
             } else {
+                if let starts {
+                    // No match is empty where a table is known, so none starts at the end.
+                    offset = starts.next(from: offset, in: subject)
+                    if offset == length { break }
+                }
                 prepareJIT(subjectLength: length)
                 rc = jitCompiled
                     ? cpcre2_jit_match(code, base, length, offset, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)

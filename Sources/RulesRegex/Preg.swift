@@ -35,6 +35,17 @@ public final class Preg {
             return prefilter
         }
 
+        /// Which characters a match can start with, worked out with the prefilter (from
+        /// the second use on); `nil` before then, or when not known.
+        var startCharacters: StartCharacters? {
+            guard analysed != nil else { return nil }
+            if let startsAnalysed { return startsAnalysed }
+            let starts = StartCharacters(pattern: pattern)
+            startsAnalysed = .some(starts)
+            return starts
+        }
+        private var startsAnalysed: StartCharacters??
+
         /// Where the first attempt starts: 0, or later when the pattern's structure shows no
         /// match can start earlier; `nil` when no match is possible at all.
         func firstStart(_ subject: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -252,11 +263,12 @@ public final class Preg {
                 guard let start else { return subject }
                 firstStart = start
                 // An engine that lists the bounds of every match in one call (see
-                // ``CompiledPattern/allMatchBounds(in:from:utf:scratch:)``) gives all this
+                // ``CompiledPattern/allMatchBounds(in:from:utf:starts:scratch:)``) gives all this
                 // replacement needs.
                 if literal, limit < 0, let bounds = try subject.withUnsafeBufferPointer({ buffer throws(RegexError) in
                     var scratch: AnyObject?
-                    return try regex.compiled.allMatchBounds(in: buffer, from: start, utf: regex.isUTF, scratch: &scratch)
+                    return try regex.compiled.allMatchBounds(in: buffer, from: start, utf: regex.isUTF,
+                                                             starts: regex.startCharacters, scratch: &scratch)
                 }) {
                     return Self.replace(bounds, with: replacement, in: subject)
                 }

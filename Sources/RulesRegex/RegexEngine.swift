@@ -45,13 +45,15 @@ public protocol CompiledPattern: AnyObject {
     /// cost per call is much more than its cost per match; `nil` to let ``Preg`` run the
     /// loop. `utf` says how far the loop moves on after an empty match: a character or a
     /// byte. `preg_replace` with a replacement that names no group needs nothing more.
+    /// `starts`, when known, tells where a match cannot start; an engine may use it to
+    /// begin each search further on, or ignore it.
     func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
-                        scratch: inout AnyObject?) throws(RegexError) -> [Int]?
+                        starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]?
 }
 
 extension CompiledPattern {
     public func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
-                               scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
+                               starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
         nil
     }
 

@@ -43,6 +43,49 @@ final class PrefilterTests: XCTestCase {
         }
         XCTAssertGreaterThan(matched, 5000)
     }
+
+    /// Beginning each search of the global loop at the first character a match can start
+    /// with (``StartCharacters``) finds the same matches as PCRE2's own search, for patterns
+    /// of every shape the table reads (classes and negated ones, look-arounds and optional
+    /// items before the first character, alternations; patterns without `/u` get none) and on
+    /// subjects of one-, two-, three- and four-byte characters.
+    func testStartingWhereAMatchCanStartNeverHidesOne() throws {
+        let patterns = [
+            "#[^\\-а-яё0-9a-z\\^]+#u", "#&[^;]{1,20};#u", "#(?<=[\\.?!;])[ \\n\\t]+#sSu", "/[а-я]+/u",
+            "/(?:ab)?[xя]c/u", "/x*y/u", "/(?=a)[a-c]+/u", "/\\bя+/u", "/^[^a]/mu", "/(в|ш)и/u", "/[^ё]ё/u",
+            "/[\\x{800}-\\x{FFFF}]/u", "/[^я\\x{10000}]+/u", "/é|b/u", "/[^\\xD0]+/", "/[а]/iu", "/(a|)b/u",
+        ]
+        let alphabet = ["а", "я", "ё", "в", "ш", "и", "a", "b", "c", "x", "y", "-", "^", "&", ";", ".", " ", "\n",
+                        "\t", "é", "ࠀ", "€", "𐀀", "0", "A", "Я"]
+        var rng = SplitMix(state: 7)
+        let preg = Preg(engine: PCRE2Engine())
+        var tabled = 0
+        var matched = 0
+        for source in patterns {
+            let regex = try preg.compile(source).get()
+            guard let starts = StartCharacters(pattern: regex.pattern) else { continue }
+            tabled += 1
+            for _ in 0..<400 {
+                let length = Int.random(in: 0...24, using: &rng)
+                let subject = Bytes((0..<length).map { _ in alphabet.randomElement(using: &rng)! }.joined().utf8)
+                try subject.withUnsafeBufferPointer { buffer in
+                    var scratch: AnyObject?
+                    let plain = try regex.compiled.allMatchBounds(in: buffer, from: 0, utf: regex.isUTF, starts: nil, scratch: &scratch)
+                    let skipping = try regex.compiled.allMatchBounds(in: buffer, from: 0, utf: regex.isUTF, starts: starts, scratch: &scratch)
+                    XCTAssertEqual(plain, skipping, "\(source) on \(subject.text.debugDescription)")
+                    // Each search's start is at or before the match it finds.
+                    var from = 0
+                    for k in stride(from: 0, to: plain?.count ?? 0, by: 2) {
+                        XCTAssertLessThanOrEqual(starts.next(from: from, in: buffer), plain![k], "\(source) on \(subject.text.debugDescription)")
+                        from = plain![k + 1]
+                        matched += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(tabled, 14)
+        XCTAssertGreaterThan(matched, 3000)
+    }
 }
 
 /// A small seeded generator (SplitMix64), so that a failure can be run again.
