@@ -68,6 +68,31 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// The files `rules index build` writes hold what their encoders give, in order, when
+    /// the pieces written straight to the file (a chapter of 200 KB of html, the S2 file's
+    /// fulltext line) come between small ones gathered in a buffer.
+    func testIndexBuildWritesTheEncodedFiles() throws {
+        let lines = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        var rows = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let html = try XCTUnwrap(rows[1]["html"] as? String)
+        rows[1]["html"] = String(repeating: html + "\n", count: 200_000 / html.utf8.count + 1)
+        let jsonl = try rows.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+            .joined(separator: "\n")
+        let corpus = try Corpus.parse(Bytes(php: jsonl))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-build-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let engine = PCRE2Engine()
+        try IndexBuild.write(corpus, engine: engine, to: dir)
+        let s2 = Bytes(try Data(contentsOf: dir.appendingPathComponent(S2IndexFile.fileName)))
+        XCTAssertGreaterThan(s2.count, 1 << 17)
+        XCTAssertTrue(s2 == S2IndexFile.encode(Indexer.build(corpus, preg: Preg(engine: engine))), "the S2 file")
+        let texts = Bytes(try Data(contentsOf: dir.appendingPathComponent(ChapterTexts.fileName)))
+        XCTAssertTrue(texts == ChapterTexts.encode(corpus, preparing: Preg(engine: engine)), "the texts file")
+        XCTAssertNotNil(try BinaryIndex.openIfFresh(directory: dir), "the binary form")
+    }
+
     /// The built-in index's base64 decodes as Foundation decodes it, and what is not
     /// base64 is refused.
     func testBase64DecodingOfTheBuiltInData() {

@@ -101,12 +101,14 @@ public enum AtomicFile {
         }
 
         mutating func add(_ piece: Bytes) {
-            if buffer.count + piece.count > Self.capacity { flush() }
             if piece.count >= Self.capacity / 2 {
+                // What is gathered goes first: the pieces keep their order.
+                flush()
                 writeAll(piece)
-            } else {
-                buffer += piece
+                return
             }
+            if buffer.count + piece.count > Self.capacity { flush() }
+            buffer += piece
         }
 
         mutating func flush() {
