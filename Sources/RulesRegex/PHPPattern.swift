@@ -40,6 +40,12 @@ public struct PHPPattern: Hashable, Sendable {
     public let body: Bytes
     public let options: Options
 
+    /// Whether a match must start where the search stands (`/A`, or `\G` in the body), so
+    /// that the search cannot be begun further on.
+    var isAnchoredAtSearchStart: Bool {
+        options.contains(.anchored) || body.indices.dropLast().contains { body[$0] == 0x5C && body[$0 + 1] == 0x47 }
+    }
+
     public init(_ source: String) throws(RegexError) {
         try self.init(Bytes(php: source))
     }

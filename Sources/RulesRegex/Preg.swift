@@ -23,9 +23,7 @@ public final class Preg {
         init(pattern: PHPPattern, compiled: any CompiledPattern) {
             self.pattern = pattern
             self.compiled = compiled
-            let body = pattern.body
-            takesStarts = !pattern.options.contains(.anchored)
-                && !body.indices.dropLast().contains { body[$0] == 0x5C && body[$0 + 1] == 0x47 }
+            takesStarts = !pattern.isAnchoredAtSearchStart
         }
 
         var prefilter: MatchPrefilter? {

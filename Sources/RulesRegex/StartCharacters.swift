@@ -19,12 +19,10 @@ public struct StartCharacters: Sendable {
     /// stands: `/A`, `\G`), or when any character may start a match. Not for a pattern
     /// without `/u`: there PCRE2's own bitmap is by byte, as exact as this table and faster.
     init?(pattern: PHPPattern) {
-        guard pattern.options.contains(.utf) else { return nil }
-        if pattern.options.contains(.extended) || pattern.options.contains(.anchored) { return nil }
-        let body = pattern.body
-        if body.indices.dropLast().contains(where: { body[$0] == 0x5C && body[$0 + 1] == 0x47 }) { return nil }   // \G
+        guard pattern.options.contains(.utf), !pattern.options.contains(.extended),
+              !pattern.isAnchoredAtSearchStart else { return nil }
         let size: UInt32 = 0x800
-        guard var parser = try? PCREParser(body: body, options: pattern.options),
+        guard var parser = try? PCREParser(body: pattern.body, options: pattern.options),
               let tree = try? parser.parseTopLevel(),
               tree.lengths.min > 0,
               let first = Self.firstCharacters(of: tree, below: size) else { return nil }

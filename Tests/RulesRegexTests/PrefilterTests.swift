@@ -47,13 +47,15 @@ final class PrefilterTests: XCTestCase {
     /// Beginning each search of the global loop at the first character a match can start
     /// with (``StartCharacters``) finds the same matches as PCRE2's own search, for patterns
     /// of every shape the table reads (classes and negated ones, look-arounds and optional
-    /// items before the first character, alternations; patterns without `/u` get none) and on
+    /// items before the first character, alternations; patterns without `/u`, or anchored
+    /// where the search stands, get none) and on
     /// subjects of one-, two-, three- and four-byte characters.
     func testStartingWhereAMatchCanStartNeverHidesOne() throws {
         let patterns = [
             "#[^\\-а-яё0-9a-z\\^]+#u", "#&[^;]{1,20};#u", "#(?<=[\\.?!;])[ \\n\\t]+#sSu", "/[а-я]+/u",
             "/(?:ab)?[xя]c/u", "/x*y/u", "/(?=a)[a-c]+/u", "/\\bя+/u", "/^[^a]/mu", "/(в|ш)и/u", "/[^ё]ё/u",
             "/[\\x{800}-\\x{FFFF}]/u", "/[^я\\x{10000}]+/u", "/é|b/u", "/[^\\xD0]+/", "/[а]/iu", "/(a|)b/u",
+            "/\\Gя/u", "/я/Au",
         ]
         let alphabet = ["а", "я", "ё", "в", "ш", "и", "a", "b", "c", "x", "y", "-", "^", "&", ";", ".", " ", "\n",
                         "\t", "é", "ࠀ", "€", "𐀀", "0", "A", "Я"]
