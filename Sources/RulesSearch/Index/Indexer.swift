@@ -21,7 +21,9 @@ public final class Indexer {
     private var chapterLengths = OrderedMap<ByteKey, Int>()
 
     /// The index of `corpus`, as `Indexer::index` leaves it when it says 'stop'.
-    public static func build(_ corpus: Corpus, preg: Preg) -> SearchIndex {
+    /// `chaptersRead` is called once every chapter is cleaned up and split into words, when
+    /// what is left uses every core for a shorter while.
+    public static func build(_ corpus: Corpus, preg: Preg, chaptersRead: () -> Void = {}) -> SearchIndex {
         let indexer = Indexer()
         let chapters = Array(corpus.chapters.values)
         let engine = preg.engine
@@ -32,6 +34,7 @@ public final class Indexer {
         }) { reader, chapter in
             reader.read(chapter)
         }
+        chaptersRead()
         for chapter in chapters { indexer.bufferChapter(chapter) }
         indexer.buildIDs()
         let ids = chapters.map { indexer.index.tableOfContents[$0.key]?.id ?? 0 }
