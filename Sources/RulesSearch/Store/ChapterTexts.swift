@@ -43,7 +43,7 @@ public struct ChapterTexts {
     /// The file's bytes as the pieces that make it: the header, then each chapter's html,
     /// prepared text and word starts as they are (``AtomicFile/write(pieces:to:)`` writes
     /// them without joining them first).
-    public static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil) -> [Bytes] {
+    public static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil) -> [Bytes] {
         var header = magic
         var body: [Bytes] = []
         var bodySize = 0
@@ -55,10 +55,10 @@ public struct ChapterTexts {
         }
         header.appendLittleEndian(UInt32(corpus.chapters.count))
         let chapters = Array(corpus.chapters.values)
-        // Prepared on every core, each worker with its own Preg; word starts are found
-        // only in valid UTF-8.
+        // Prepared on `workers` threads (every core unless told), each with its own Preg;
+        // word starts are found only in valid UTF-8.
         let preparedTexts: [(text: Bytes, valid: Bool, starts: Bytes?)?] = preg.map { preg in
-            Parallel.map(chapters, workers: Parallel.workers, make: { Preg(engine: preg.engine) }) { worker, chapter in
+            Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { Preg(engine: preg.engine) }) { worker, chapter in
                 let prepared = PreparedText(html: chapter.html, preg: worker)
                 return (prepared.text, prepared.valid, prepared.valid ? WordStarts.encoded(of: prepared.text) : nil)
             }
