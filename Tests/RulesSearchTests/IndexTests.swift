@@ -93,6 +93,53 @@ final class IndexTests: XCTestCase {
         XCTAssertNotNil(try BinaryIndex.openIfFresh(directory: dir), "the binary form")
     }
 
+    /// The word table numbers words in the order first added and finds each again, for
+    /// words of every length its hash and comparison read differently (none, a byte or
+    /// three, four-byte halves, eight-byte loads with an overlapping last one), among words
+    /// that share all but one byte.
+    func testWordTableNumbersWordsAsADictionaryDoes() {
+        var rng = SeededGenerator(seed: 23)
+        var table = WordTable(capacity: 4)
+        var numbers: [Bytes: Int] = [:]
+        var words: [Bytes] = []
+        for _ in 0..<20_000 {
+            var word: Bytes
+            if !words.isEmpty, Bool.random(using: &rng) {
+                word = words.randomElement(using: &rng)!
+                if !word.isEmpty, Int.random(in: 0..<3, using: &rng) == 0 {
+                    word[Int.random(in: 0..<word.count, using: &rng)] ^= 1 << UInt8.random(in: 0..<8, using: &rng)
+                }
+            } else {
+                word = (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0x61...0x64, using: &rng) }
+            }
+            let expected = numbers[word] ?? numbers.count
+            if numbers[word] == nil {
+                numbers[word] = expected
+                words.append(word)
+            }
+            XCTAssertEqual(table.add(word), expected, word.text)
+        }
+        XCTAssertEqual(table.count, numbers.count)
+        for (word, n) in numbers {
+            XCTAssertEqual(word.withUnsafeBufferPointer { table.find($0) }, n)
+            XCTAssertEqual(Array(table.word(n)), word)
+        }
+        XCTAssertNil(Bytes(php: "not in the table").withUnsafeBufferPointer { table.find($0) })
+        // Its comparison, which a hash match calls: a word against itself and against each
+        // copy with one byte changed, at every length and place.
+        var single = WordTable(capacity: 64)
+        for length in 0...40 {
+            let word = (0..<length).map { UInt8(0x41 + $0) }
+            let n = single.add(word)
+            XCTAssertTrue(word.withUnsafeBufferPointer { single.equals(n, $0) }, "length \(length)")
+            for place in 0..<length {
+                var other = word
+                other[place] ^= 0x20
+                XCTAssertFalse(other.withUnsafeBufferPointer { single.equals(n, $0) }, "length \(length), byte \(place)")
+            }
+        }
+    }
+
     /// The built-in index's base64 decodes as Foundation decodes it, and what is not
     /// base64 is refused.
     func testBase64DecodingOfTheBuiltInData() {

@@ -69,11 +69,32 @@ struct WordTable {
         word.withUnsafeBufferPointer { add($0) }
     }
 
-    private func equals(_ n: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    func equals(_ n: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = n == 0 ? 0 : ends[n - 1]
-        guard ends[n] - start == word.count else { return false }
+        let count = word.count
+        guard ends[n] - start == count else { return false }
+        guard count > 0 else { return true }
         return bytes.withUnsafeBufferPointer { stored in
-            word.count == 0 || memcmp(stored.baseAddress! + start, word.baseAddress!, word.count) == 0
+            let a = UnsafeRawPointer(stored.baseAddress! + start)
+            let b = UnsafeRawPointer(word.baseAddress!)
+            // Eight bytes at a time, the last load overlapping the one before (four bytes
+            // twice for a shorter word): a word is short, and a call to memcmp costs more.
+            if count >= 8 {
+                var i = 0
+                while i + 8 < count {
+                    guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            == b.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+                    i += 8
+                }
+                return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            }
+            if count >= 4 {
+                return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                    && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            }
+            return memcmp(a, b, count) == 0
         }
     }
 
@@ -88,27 +109,32 @@ struct WordTable {
     }
 
     /// A multiply-xorshift hash over eight-byte loads: fast for the short words of a text,
-    /// and good enough for a table that compares whole words on a hash match.
+    /// and good enough for a table that compares whole words on a hash match. The bytes
+    /// after the last full eight are read by one load that overlaps the one before (or, in
+    /// a shorter word, by two overlapping four-byte loads, or by its first, middle and last
+    /// bytes): never a byte outside the word, and no loop over the tail.
     static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h = UInt64(word.count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = word.baseAddress else { return h }
+        let count = word.count
+        var h = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = word.baseAddress, count > 0 else { return h }
         let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i + 8 <= word.count {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 31
-            i += 8
-        }
-        if i < word.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < word.count {
-                tail |= UInt64(base[i]) << shift
-                shift += 8
-                i += 1
+        let tail: UInt64
+        if count >= 8 {
+            var i = 0
+            while i + 8 <= count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 31
+                i += 8
             }
-            h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+            if i == count { return h ^ (h >> 29) }
+            tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            tail = UInt64(raw.loadUnaligned(as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+        } else {
+            tail = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
         }
+        h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
         return h ^ (h >> 29)
     }
 }
@@ -119,14 +145,11 @@ struct WordTable {
 func forEachSpaceSeparatedWord(_ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard let base = text.baseAddress else { return }
     var start = 0
-    var i = 0
     let n = text.count
-    while i < n {
-        if base[i] == 0x20 {
-            if i > start { body(UnsafeBufferPointer(start: base + start, count: i - start)) }
-            start = i + 1
-        }
-        i += 1
+    while start < n {
+        // The next space, eight bytes at a time (see ``ByteScan``).
+        let space = ByteScan.firstIndex(in: text, from: start, marks: { ByteScan.equal($0, 0x20) }, isStop: { $0 == 0x20 })
+        if space > start { body(UnsafeBufferPointer(start: base + start, count: space - start)) }
+        start = space + 1
     }
-    if n > start { body(UnsafeBufferPointer(start: base + start, count: n - start)) }
 }
