@@ -22,6 +22,15 @@ final class IndexTests: XCTestCase {
                                expected: dir.appendingPathComponent(S2IndexFile.fileName))
     }
 
+    /// Sixty chapters made to trip an indexer up (Tests/Tools/adversarial-corpus.py):
+    /// broken tags, entities, ids and keywords of every kind, and enough chapters for
+    /// frequent words to be excluded.
+    func testAdversarialCorpusIndexIsByteIdentical() throws {
+        let dir = TestPaths.fixtures.appendingPathComponent("adversarial")
+        try checkByteIdentical(corpus: dir.appendingPathComponent("corpus.jsonl"),
+                               expected: dir.appendingPathComponent(S2IndexFile.fileName))
+    }
+
     func testManRuIndexIsByteIdentical() throws {
         try checkByteIdentical(corpus: try TestPaths.referenceFile("man-ru/corpus.jsonl"),
                                expected: try TestPaths.referenceFile("man-ru/s2_search_index.php"))

@@ -69,6 +69,14 @@ final class SearchTests: XCTestCase {
                   results: dir.appendingPathComponent("results.jsonl"))
     }
 
+    /// PHP's answers on the adversarial corpus (see IndexTests), with its snippets.
+    func testAdversarialCorpusQueries() throws {
+        let dir = TestPaths.fixtures.appendingPathComponent("adversarial")
+        try check(corpus: dir.appendingPathComponent("corpus.jsonl"),
+                  phpIndex: dir.appendingPathComponent(S2IndexFile.fileName),
+                  results: dir.appendingPathComponent("results.jsonl"))
+    }
+
     func testManRuReferenceQueries() throws {
         try check(corpus: try TestPaths.referenceFile("man-ru/corpus.jsonl"),
                   phpIndex: try TestPaths.referenceFile("man-ru/s2_search_index.php"),
