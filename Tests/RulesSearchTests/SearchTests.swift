@@ -143,6 +143,19 @@ final class SearchTests: XCTestCase {
         XCTAssertGreaterThan(matched, 1500)
     }
 
+    /// The highlight's possible starts on a line where one word was found 30,000 times
+    /// (once in the list for each time): each place once. Looking for each copy of the
+    /// word in turn made 900 million of them, and a search on such a chapter ran out of
+    /// memory.
+    func testHighlightStartsOfAWordFoundManyTimes() throws {
+        let word = Bytes(php: "слово")
+        let line = Bytes(php: String(repeating: "слово ", count: 30_000))
+        let starts = try XCTUnwrap(Finder.occurrences(of: Array(repeating: word, count: 30_000), in: line))
+        XCTAssertEqual(starts, Array(stride(from: 0, to: line.count, by: word.count + 1)))
+        let two = try XCTUnwrap(Finder.occurrences(of: [word, Bytes(php: "ово"), word], in: Bytes(php: "слово ово")))
+        XCTAssertEqual(two, [0, 4, 11])
+    }
+
     /// The snippets' one-pass cleanup gives what `str_replace` gives running its pairs in
     /// turn, on texts made of the needles, their pieces and what surrounds them (a `\r`
     /// inside a tag joins it once removed).

@@ -162,9 +162,14 @@ extension Finder {
     /// the words occurs, byte for byte (the pattern does not ignore case). `nil` when a
     /// word is not plain (a regex metacharacter changes the pattern; it is then tried
     /// everywhere).
+    ///
+    /// The words are those found on the line, one for each time found: each distinct one is
+    /// looked for once, or a word found 50,000 times on a line would be looked for 50,000
+    /// times, each finding it 50,000 times.
     static func occurrences(of words: [Bytes], in line: Bytes) -> [Int]? {
         var starts: [Int] = []
-        for word in words {
+        var distinct = Set<Bytes>()
+        for word in words where distinct.insert(word).inserted {
             guard let first = word.first, first & 0xC0 != 0x80, word.allSatisfy(P.standsForItself) else { return nil }
             line.withUnsafeBufferPointer { buffer in
                 var from = 0
@@ -174,7 +179,7 @@ extension Finder {
                 }
             }
         }
-        return words.count > 1 ? Array(Set(starts)).sorted() : starts
+        return distinct.count > 1 ? Array(Set(starts)).sorted() : starts
     }
 
 }
