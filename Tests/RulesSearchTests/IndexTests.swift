@@ -198,6 +198,11 @@ final class IndexTests: XCTestCase {
         XCTAssertEqual(error("{\"id\": \"a b\", \"title\": \"T\", \"html\": \"x\"}\n"),
                        "line 1, field 'id': contains a space or a line break, which s2_search cannot index")
         XCTAssertEqual(error("[1, 2]\n"), "line 1: not a JSON object")
+        for field in ["title", "description", "url", "time", "keywords"] {
+            let line = "{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\", \"\(field)\": \"one\\ntwo\"}\n"
+            XCTAssertEqual(error(line), "line 1, field '\(field)': contains a line break, which s2_search cannot index")
+        }
+        XCTAssertEqual(error("{\"id\": \"a\", \"title\": \"T\", \"html\": \"one\\ntwo\", \"url\": \"u\\r\"}\n"), "no error")
     }
 
     func testDuplicateIDsKeepTheFirstPlaceAndTheLastText() throws {

@@ -133,9 +133,18 @@ public struct Corpus {
         case .array?: throw Error(line: number, field: "time", reason: "must be a number or a string")
         case let other?: time = other
         }
+        let description = try text("description", required: false)
+        let url = try text("url", required: false)
+        // The table of contents keeps these as they are, on the index file's last line,
+        // which Worker::read_index reads up to the first line break: one inside them cuts
+        // it short, and PHP then fails to index the corpus at all.
+        for (name, value) in [("title", title), ("description", description), ("time", time), ("url", url)] {
+            if case .string(let s) = value, s.contains(0x0A) {
+                throw Error(line: number, field: name, reason: "contains a line break, which s2_search cannot index")
+            }
+        }
         return Chapter(key: ByteKey(key), title: title, html: html, keywords: keywords,
-                       description: try text("description", required: false), time: time,
-                       url: try text("url", required: false), record: record, line: number)
+                       description: description, time: time, url: url, record: record, line: number)
     }
 
     /// The id as `#^\{"id": ("(?:[^"\\]|\\.)*"|-?\d+)#` finds it, decoded; `nil` when the
