@@ -133,13 +133,26 @@ final class PHPFunctionTests: XCTestCase {
         XCTAssertGreaterThan(decoded, 300)
     }
 
-    /// `base_convert($n, 10, 36)`, the positions' form, in each of its ways of writing: one,
-    /// two, three digits, and more.
+    /// `base_convert($n, 10, 36)`, the positions' form, of every number up to 50,000 and
+    /// of the largest a position can be.
     func testBase36() {
-        for n in Array(0...50_000) + [1_679_615, 1_679_616, 2_176_782_335, Int.max] {
+        for n in Array(Int32(0)...50_000) + [1_679_615, 1_679_616, Int32.max] {
             var out = Bytes()
-            PHPStrings.appendBase36(n, to: &out)
+            [n].withUnsafeBufferPointer { PHPStrings.appendBase36List($0, to: &out) }
             XCTAssertEqual(out.text, String(n, radix: 36), "\(n)")
+        }
+    }
+
+    /// A list of positions as the index writes it (`a|b|c`) is each one's base 36 joined.
+    func testBase36Lists() {
+        var rng = SeededGenerator(seed: 31)
+        for _ in 0..<2000 {
+            let numbers = (0..<Int.random(in: 1...12, using: &rng)).map { _ in
+                Int32.random(in: 0...(Bool.random(using: &rng) ? 2_000 : Int32.max), using: &rng)
+            }
+            var out = Bytes(php: "x")
+            numbers.withUnsafeBufferPointer { PHPStrings.appendBase36List($0, to: &out) }
+            XCTAssertEqual(out.text, "x" + numbers.map { String($0, radix: 36) }.joined(separator: "|"))
         }
     }
 

@@ -147,10 +147,8 @@ struct FulltextBuilder {
                     index.fulltext.appendPosting(id: ids[Int(c)], single: Int(positionOf[i]))
                 } else {
                     index.fulltext.appendPosting(id: ids[Int(c)]) { text in
-                        PHPStrings.appendBase36(Int(positionOf[i]), to: &text)
-                        for p in positionOf[(i + 1)..<end] {
-                            text.append(0x7C)
-                            PHPStrings.appendBase36(Int(p), to: &text)
+                        positionOf.withUnsafeBufferPointer { positions in
+                            PHPStrings.appendBase36List(UnsafeBufferPointer(rebasing: positions[i..<end]), to: &text)
                         }
                     }
                 }

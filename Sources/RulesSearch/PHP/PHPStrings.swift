@@ -96,36 +96,27 @@ public enum PHPStrings {
         return Array(s[lastStart...])
     }
 
-    /// Appends `base_convert($n, 10, 36)` of a non-negative integer.
-    public static func appendBase36(_ n: Int, to out: inout Bytes) {
-        // Up to three digits (positions in a chapter of fewer than 46,656 words), byte by
-        // byte: cheaper than appending a buffer.
-        if n < 36 {
-            out.append(base36Digit(max(n, 0)))
-            return
-        }
-        if n < 36 * 36 {
-            out.append(base36Digit(n / 36))
-            out.append(base36Digit(n % 36))
-            return
-        }
-        if n < 36 * 36 * 36 {
-            out.append(base36Digit(n / (36 * 36)))
-            out.append(base36Digit(n / 36 % 36))
-            out.append(base36Digit(n % 36))
-            return
-        }
-        var digits: (UInt64, UInt64) = (0, 0)   // room for 16 digits: 36^13 > 2^63
-        var count = 0
-        var v = n
-        withUnsafeMutableBytes(of: &digits) { raw in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            repeat {
-                count += 1
-                buffer[16 - count] = base36Digit(v % 36)
-                v /= 36
-            } while v > 0
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(16 - count)...]))
+    /// `implode('|', array_map(fn($n) => base_convert($n, 10, 36), $numbers))` of
+    /// non-negative numbers appended at once: the digits are written into a buffer on the
+    /// stack (at most six digits and a `|` for a 32-bit number), which costs less than
+    /// appending them byte by byte to the array.
+    public static func appendBase36List(_ numbers: UnsafeBufferPointer<Int32>, to out: inout Bytes) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numbers.count * 8) { buffer in
+            var o = buffer.count
+            // Written from the end: each number's digits come out last first.
+            for k in numbers.indices.reversed() {
+                var v = Int(max(numbers[k], 0))
+                repeat {
+                    o -= 1
+                    buffer[o] = base36Digit(v % 36)
+                    v /= 36
+                } while v > 0
+                if k > 0 {
+                    o -= 1
+                    buffer[o] = 0x7C
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[o...]))
         }
     }
 
