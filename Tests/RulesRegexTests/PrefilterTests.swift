@@ -44,11 +44,12 @@ final class PrefilterTests: XCTestCase {
         XCTAssertGreaterThan(matched, 5000)
     }
 
-    /// Beginning each search of the global loop at the first character a match can start
-    /// with (``StartCharacters``) finds the same matches as PCRE2's own search, for patterns
-    /// of every shape the table reads (classes and negated ones, look-arounds and optional
-    /// items before the first character, alternations; patterns without `/u`, or anchored
-    /// where the search stands, get none) and on
+    /// Beginning each search of the global loop where a match can start (``StartCharacters``:
+    /// at a character a match can start with, or after one a leading look-behind looks for)
+    /// finds the same matches as PCRE2's own search, for patterns of every shape the table
+    /// reads (classes and negated ones, look-arounds and optional items before the first
+    /// character, alternations, one-character look-behinds with and without `/u`; patterns
+    /// anchored where the search stands get none) and on
     /// subjects of one-, two-, three- and four-byte characters.
     func testStartingWhereAMatchCanStartNeverHidesOne() throws {
         let patterns = [
@@ -56,9 +57,10 @@ final class PrefilterTests: XCTestCase {
             "/(?:ab)?[xя]c/u", "/x*y/u", "/(?=a)[a-c]+/u", "/\\bя+/u", "/^[^a]/mu", "/(в|ш)и/u", "/[^ё]ё/u",
             "/[\\x{800}-\\x{FFFF}]/u", "/[^я\\x{10000}]+/u", "/é|b/u", "/[^\\xD0]+/", "/[а]/iu", "/(a|)b/u",
             "/\\Gя/u", "/я/Au",
+            "#(?<=[\\.?!;])[ \\n\\t]+#sS", "/(?<=a)b/", "/(?<=x|y)z/", "/(?<!a)b/", "/(?<=[ая])в/u", "/(?<=ab)c/",
         ]
         let alphabet = ["а", "я", "ё", "в", "ш", "и", "a", "b", "c", "x", "y", "-", "^", "&", ";", ".", " ", "\n",
-                        "\t", "é", "ࠀ", "€", "𐀀", "0", "A", "Я"]
+                        "\t", "é", "ࠀ", "€", "𐀀", "0", "A", "Я", "z", "!", "?"]
         var rng = SplitMix(state: 7)
         let preg = Preg(engine: PCRE2Engine())
         var tabled = 0
@@ -85,7 +87,7 @@ final class PrefilterTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(tabled, 14)
+        XCTAssertEqual(tabled, 18)
         XCTAssertGreaterThan(matched, 3000)
     }
 }
