@@ -100,6 +100,7 @@ enum IndexCommand {
         guard let outPath = context.arguments.value("out") else {
             throw CLIError("rules index build needs --out DIR")
         }
+        MallocTuning.keepFreedMemory()   // before the corpus, the first large allocation
         let corpus: Corpus
         do {
             corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))

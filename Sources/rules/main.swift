@@ -57,7 +57,6 @@ do {
     case "stem":
         status = try StemCommand.run(context)
     case "index":
-        if arguments.operands.dropFirst().first == "build" { MallocTuning.keepFreedMemory() }
         status = try IndexCommand.run(context)
     case "search":
         status = try SearchCommand.run(context)
