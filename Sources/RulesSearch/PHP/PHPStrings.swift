@@ -97,32 +97,15 @@ public enum PHPStrings {
     }
 
     /// `implode('|', array_map(fn($n) => base_convert($n, 10, 36), $numbers))` of
-    /// non-negative numbers appended at once: the digits are written into a buffer on the
-    /// stack (at most six digits and a `|` for a 32-bit number), which costs less than
-    /// appending them byte by byte to the array.
+    /// non-negative numbers, appended at once (at most six digits and a `|` for a 32-bit
+    /// number).
     public static func appendBase36List(_ numbers: UnsafeBufferPointer<Int32>, to out: inout Bytes) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numbers.count * 8) { buffer in
-            var o = buffer.count
-            // Written from the end: each number's digits come out last first.
-            for k in numbers.indices.reversed() {
-                var v = Int(max(numbers[k], 0))
-                repeat {
-                    o -= 1
-                    buffer[o] = base36Digit(v % 36)
-                    v /= 36
-                } while v > 0
-                if k > 0 {
-                    o -= 1
-                    buffer[o] = 0x7C
-                }
+        out.append(writingAtMost: numbers.count * 7) { w in
+            for (k, n) in numbers.enumerated() {
+                if k > 0 { w.byte(0x7C) }
+                w.base36(Int(n))
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[o...]))
         }
-    }
-
-    @inline(__always)
-    private static func base36Digit(_ d: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: d < 10 ? 0x30 + d : 0x57 + d)   // 0-9, a-z
     }
 
     /// `base_convert($part, 36, 10)` of each part of `explode($separator, $text)`, without

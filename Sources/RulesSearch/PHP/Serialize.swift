@@ -30,28 +30,18 @@ public enum PHPSerialize {
 
     /// `i:<n>;`, without making a ``PHPValue`` (an indirect enum: a box each) first.
     public static func serialize(int n: Int, into out: inout Bytes) {
-        append(to: &out, atMost: 23) { $0.serialize(int: n) }
+        out.append(writingAtMost: 23) { $0.serialize(int: n) }
     }
 
     public static func serialize<S: Collection<UInt8>>(string s: S, into out: inout Bytes) {
-        append(to: &out, atMost: 24) { $0.stringStart(length: s.count) }
+        out.append(writingAtMost: 24) { $0.stringStart(length: s.count) }
         out += s
-        append(to: &out, atMost: 2) { $0.stringEnd() }
+        out.append(writingAtMost: 2) { $0.stringEnd() }
     }
 
     /// `a:<count>:{`, the start of an array; its entries and `}` follow.
     public static func appendArrayStart(_ count: Int, to out: inout Bytes) {
-        append(to: &out, atMost: 24) { $0.arrayStart(count) }
-    }
-
-    /// Appends what `write` writes (at most `bound` bytes) through a ``BufferWriter`` on the
-    /// stack: the format is written in one place, the writer's extension below.
-    private static func append(to out: inout Bytes, atMost bound: Int, _ write: (inout BufferWriter) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
-            var writer = BufferWriter(buffer.baseAddress!, capacity: bound)
-            write(&writer)
-            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
-        }
+        out.append(writingAtMost: 24) { $0.arrayStart(count) }
     }
 
     public static func serialize(key: PHPKey, into out: inout Bytes) {

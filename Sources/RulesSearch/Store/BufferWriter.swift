@@ -67,6 +67,26 @@ struct BufferWriter {
         } while magnitude > 0
     }
 
+    /// `base_convert($n, 10, 36)` of a non-negative `n`: lower-case digits, as PHP writes them.
+    mutating func base36(_ n: Int) {
+        var rest = max(n, 0)
+        var digits = 0
+        repeat {
+            digits += 1
+            rest /= 36
+        } while rest > 0
+        ensure(digits)
+        p += digits
+        var q = p
+        rest = max(n, 0)
+        repeat {
+            q -= 1
+            let d = rest % 36
+            q.initialize(to: UInt8(truncatingIfNeeded: d < 10 ? 0x30 + d : 0x57 + d))
+            rest /= 36
+        } while rest > 0
+    }
+
     mutating func littleEndian(_ value: UInt32) {
         ensure(4)
         UnsafeMutableRawPointer(p).storeBytes(of: value.littleEndian, as: UInt32.self)
@@ -101,6 +121,18 @@ extension Array where Element == UInt8 {
             body(&writer)
             precondition(writer.count <= bound, "a buffer writer went past its bound")
             written = writer.count
+        }
+    }
+
+    /// Appends at most `bound` bytes, written by `body` into a buffer on the stack (on the
+    /// heap when large) and appended at once: a few bytes cost less so than appended one
+    /// by one, each with the array's checks.
+    mutating func append(writingAtMost bound: Int, _ body: (inout BufferWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(bound, 1)) { buffer in
+            var writer = BufferWriter(buffer.baseAddress!, capacity: bound)
+            body(&writer)
+            precondition(writer.count <= bound, "a buffer writer went past its bound")
+            append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
         }
     }
 }
