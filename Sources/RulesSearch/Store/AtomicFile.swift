@@ -5,23 +5,12 @@ import RulesRegex
 /// bytes go to a temporary file in the same folder, which is synced and then renamed over
 /// the old one.
 public enum AtomicFile {
-    public static func write(_ bytes: Bytes, to url: URL) throws {
-        try write(pieces: [bytes], to: url)
-    }
-
-    /// Writes `pieces` one after another. A file made of many parts (the texts file: each
-    /// chapter's html, prepared text and word starts) is written from them where they lie,
-    /// rather than first copied into one array as large as the file.
-    public static func write(pieces: [Bytes], to url: URL) throws {
-        let file = try Pending(pieces: pieces, to: url)
-        try file.sync()
-        try file.commit()
-    }
-
-    /// A file written under its temporary name, not yet synced or in place. Syncing waits
-    /// for the disk, so `rules index build` syncs its files at the same time rather than
-    /// one after another; a pending file is removed by ``discard()``, or when it goes
-    /// uncommitted.
+    /// A file written under its temporary name, not yet synced or in place. It is written
+    /// from its pieces one after another: a file of many parts (the texts file) goes out
+    /// from them where they lie, not first copied into one array as large as the file.
+    /// Syncing waits for the disk, so `rules index build` syncs its files at the same time
+    /// rather than one after another; a pending file is removed by ``discard()``, or when
+    /// it goes uncommitted.
     public final class Pending: @unchecked Sendable {
         private let url: URL
         private let temporary: URL

@@ -41,7 +41,7 @@ public struct ChapterTexts {
     }
 
     /// The file's bytes as the pieces that make it: the header, then each chapter's html,
-    /// prepared text and word starts as they are (``AtomicFile/write(pieces:to:)`` writes
+    /// prepared text and word starts as they are (``AtomicFile/Pending`` writes
     /// them without joining them first).
     public static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil) -> [Bytes] {
         var header = magic
