@@ -105,19 +105,10 @@ struct WordStarts: Equatable {
     /// uncased must change it, so that lists stored by another version are not trusted.
     static let rulesVersion = 1
 
-    /// The stored form: UInt32 ``rulesVersion``, the number of lists, then the length of
-    /// each and the positions of each, all UInt32 little-endian, in the order of ``lists``.
-    func encoded() -> Bytes {
-        Self.encode(counts: (0..<Self.listCount).map { unchecked($0).count }) { place in
-            for k in 0..<Self.listCount {
-                for position in unchecked(k) { place(k, position) }
-            }
-        }
-    }
-
-    /// The stored form of the starts in `text`, as ``encoded()`` of `WordStarts(text)`
-    /// gives it, found in one pass without a list for each slot: `rules index build` finds
-    /// them for every chapter.
+    /// The stored form of the starts in `text`: UInt32 ``rulesVersion``, the number of
+    /// lists, then the length of each and the positions of each, all UInt32 little-endian,
+    /// in the order of ``lists``. Found in one pass without a list for each slot, the
+    /// positions then put in their places: `rules index build` does this for every chapter.
     static func encoded(of text: Bytes) -> Bytes {
         var found: [UInt64] = []
         found.reserveCapacity(text.count / 4)
@@ -126,32 +117,19 @@ struct WordStarts: Equatable {
             found.append(UInt64(list) << 32 | UInt64(position))
             counts[list] += 1
         }
-        return encode(counts: counts) { place in
-            for entry in found { place(Int(entry >> 32), Int(entry & 0xFFFF_FFFF)) }
-        }
-    }
-
-    /// The stored form of lists with `counts` positions each, which `positions` gives
-    /// through `place(list, position)`, in order within each list.
-    private static func encode(counts: [Int], positions: ((Int, Int) -> Void) -> Void) -> Bytes {
-        let header = 2 + listCount
-        var next = [Int](repeating: header, count: listCount)
-        for k in 1..<listCount { next[k] = next[k - 1] + counts[k - 1] }
-        let total = header + counts.reduce(0, +)
-        return Bytes(unsafeUninitializedCapacity: total * 4) { out, written in
-            let raw = UnsafeMutableRawPointer(out.baseAddress!)
-            func store(_ n: Int, at i: Int) {
-                precondition(i < total)
-                raw.storeBytes(of: UInt32(truncatingIfNeeded: n).littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+        // Where each list's next position goes, in bytes from the start.
+        var next = [Int](repeating: 4 * (2 + listCount), count: listCount)
+        for k in 1..<listCount { next[k] = next[k - 1] + 4 * counts[k - 1] }
+        return Bytes(writingAtMost: 4 * (2 + listCount + found.count)) { out in
+            out.littleEndian(UInt32(rulesVersion))
+            out.littleEndian(UInt32(listCount))
+            for count in counts { out.littleEndian(UInt32(truncatingIfNeeded: count)) }
+            out.skip(4 * found.count)
+            for entry in found {
+                let list = Int(entry >> 32)
+                out.littleEndian(UInt32(truncatingIfNeeded: entry), at: next[list])
+                next[list] += 4
             }
-            store(rulesVersion, at: 0)
-            store(listCount, at: 1)
-            for k in 0..<listCount { store(counts[k], at: 2 + k) }
-            positions { list, position in
-                store(position, at: next[list])
-                next[list] += 1
-            }
-            written = total * 4
         }
     }
 
