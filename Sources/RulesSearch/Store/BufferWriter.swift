@@ -50,40 +50,33 @@ struct BufferWriter {
             return
         }
         if n < 0 { byte(0x2D) }
-        var magnitude = n.magnitude
-        var digits = 0
-        var rest = magnitude
-        repeat {
-            digits += 1
-            rest /= 10
-        } while rest > 0
-        ensure(digits)
-        p += digits
-        var q = p
-        repeat {
-            q -= 1
-            q.initialize(to: 0x30 + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
+        digits(of: n.magnitude, radix: 10)
     }
 
     /// `base_convert($n, 10, 36)` of a non-negative `n`: lower-case digits, as PHP writes them.
     mutating func base36(_ n: Int) {
-        var rest = max(n, 0)
-        var digits = 0
+        digits(of: UInt(Swift.max(n, 0)), radix: 36)
+    }
+
+    /// The digits of `magnitude` in `radix`, letters from 10 on, counted first so that they
+    /// can be written from the last.
+    @inline(__always)
+    private mutating func digits(of magnitude: UInt, radix: UInt) {
+        var count = 0
+        var rest = magnitude
         repeat {
-            digits += 1
-            rest /= 36
+            count += 1
+            rest /= radix
         } while rest > 0
-        ensure(digits)
-        p += digits
+        ensure(count)
+        p += count
         var q = p
-        rest = max(n, 0)
+        rest = magnitude
         repeat {
             q -= 1
-            let d = rest % 36
-            q.initialize(to: UInt8(truncatingIfNeeded: d < 10 ? 0x30 + d : 0x57 + d))
-            rest /= 36
+            let d = UInt8(truncatingIfNeeded: rest % radix)
+            q.initialize(to: d < 10 ? 0x30 + d : 0x57 + d)
+            rest /= radix
         } while rest > 0
     }
 
