@@ -31,12 +31,21 @@ public enum UTF8Bytes {
                     i += 8
                     continue
                 }
-                // Four two-byte characters (Cyrillic) at a time: lead, continuation, ...,
-                // and no lead C0 or C1 (whose bits 1 to 4 are all clear).
-                if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 {
-                    let leadBits = word & 0x001E_001E_001E_001E
-                    if (leadBits &- 0x0001_0001_0001_0001) & ~leadBits & 0x8000_8000_8000_8000 == 0 {
-                        i += 8
+                // Eight bytes of one- and two-byte characters (Cyrillic among Latin, spaces
+                // and punctuation) in any order, a flag in bit 7 of each byte: a byte is a
+                // continuation exactly when the byte before is a lead (within the eight:
+                // `i` is at a character's start), and no lead is C0 or C1 (bits 1 to 4
+                // clear; as those bits are even, the zero-byte test below flags no byte
+                // wrongly). A lead in the last byte is left for the next round.
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let bit6 = (word << 1) & high, bit5 = (word << 2) & high
+                let leads = word & high & bit6 & ~bit5
+                if word & bit6 & bit5 & high == 0 {   // no lead of three or four bytes
+                    let inner = leads & 0x0080_8080_8080_8080
+                    let low = word & 0x1E1E_1E1E_1E1E_1E1E
+                    let lowZero = (low &- 0x0101_0101_0101_0101) & ~low & high
+                    if word & high & ~bit6 == inner << 8, lowZero & inner == 0 {
+                        i += leads == inner ? 8 : 7
                         continue
                     }
                 }
