@@ -77,6 +77,27 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// The build does not check the prepared texts for valid UTF-8, as a corpus's html is
+    /// valid and preparing keeps it so: checked here on random html made of the pieces the
+    /// steps treat apart (tags whole, broken and unclosed, entities, `\r`, `ё`, sentence
+    /// ends, `<` before a letter of two, three and four bytes).
+    func testPreparingValidHTMLGivesValidText() throws {
+        let pieces = ["<p>", "</p>", "<br />", "<b class=\"a>b\">", "<", ">", "<щ", "<€", "<😀", "<!-- ё -->", "&nbsp;",
+                      "&mdash;", "&amp;", "&laquo;", "&#1105;", "\r", "\r\n", "ё", "Ё", "е", "слово", "€", "😀", "\u{A0}",
+                      ". ", "! ", "?\n", "; \t", " ", "-", "\"", "'", "<pre>", "<li>", "<h2>", "</h2", "a", "\0"]
+        let preg = Preg(engine: PCRE2Engine())
+        var rng = SeededGenerator(seed: 29)
+        for _ in 0..<3000 {
+            let html = Bytes(php: (0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined())
+            XCTAssertTrue(UTF8Bytes.isValid(html))
+            XCTAssertTrue(PreparedText(html: html, preg: preg).valid, "html \(html.text.debugDescription)")
+        }
+        let corpus = try Corpus.read(TestPaths.fixtures.appendingPathComponent("adversarial/corpus.jsonl"))
+        for chapter in corpus.chapters.values {
+            XCTAssertTrue(PreparedText(html: chapter.html, preg: preg).valid, chapter.key.bytes.text)
+        }
+    }
+
     /// The files `rules index build` writes hold what their encoders give, in order, when
     /// the pieces written straight to the file (a chapter of 200 KB of html, the S2 file's
     /// fulltext line) come between small ones gathered in a buffer.

@@ -11,7 +11,9 @@ public struct Corpus {
         /// The chapter's name in the index: the id as PHP turns it into a string.
         public var key: ByteKey
         public var title: PHPValue
-        public var html: Bytes
+        /// Valid UTF-8: the corpus is JSON, whose decoder refuses any other text (and whose
+        /// `\u` escapes make no lone surrogate), and nothing changes it after.
+        public let html: Bytes
         public var keywords: PHPValue
         public var description: PHPValue
         public var time: PHPValue

@@ -38,11 +38,17 @@ public final class PreparedText {
     }
 
     /// The steps of the reference, run with `preg`.
-    public convenience init(html: Bytes, preg: Preg) {
+    ///
+    /// With `htmlIsValidUTF8`, the text is not checked again: every step keeps valid UTF-8
+    /// valid. The cleanup replaces whole characters with valid text (the `\r` it removes
+    /// cannot join the bytes around it into a character: in valid UTF-8 none is cut by an
+    /// ASCII byte); `strip_tags` changes state only at ASCII bytes, so it keeps or drops
+    /// each character whole; the sentence break replaces ASCII spaces with `\r`.
+    public convenience init(html: Bytes, preg: Preg, htmlIsValidUTF8: Bool = false) {
         var string = Self.cleanup(html)
         string = StripTags.strip(string)
         string = preg.replace(ReferencePatterns.Snippets.sentenceBreak.bytes, [0x0D], string) ?? []
-        self.init(text: string, valid: UTF8Bytes.isValid(string))
+        self.init(text: string, valid: htmlIsValidUTF8 || UTF8Bytes.isValid(string))
     }
 
     /// `count($lines)`: never zero, as `explode` gives one empty line for an empty text.

@@ -56,10 +56,10 @@ public struct ChapterTexts {
         header.appendLittleEndian(UInt32(corpus.chapters.count))
         let chapters = Array(corpus.chapters.values)
         // Prepared on `workers` threads (every core unless told), each with its own Preg;
-        // word starts are found only in valid UTF-8.
+        // word starts are found only in valid UTF-8, which a corpus's html always is.
         let preparedTexts: [(text: Bytes, valid: Bool, starts: Bytes?)?] = preg.map { preg in
             Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { Preg(engine: preg.engine) }) { worker, chapter in
-                let prepared = PreparedText(html: chapter.html, preg: worker)
+                let prepared = PreparedText(html: chapter.html, preg: worker, htmlIsValidUTF8: true)
                 return (prepared.text, prepared.valid, prepared.valid ? WordStarts.encoded(of: prepared.text) : nil)
             }
         } ?? Array(repeating: nil, count: chapters.count)
