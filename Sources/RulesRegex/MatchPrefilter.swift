@@ -39,10 +39,13 @@ final class MatchPrefilter {
 
     /// The prefilter for a pattern, or `nil` when its structure tells nothing useful or the
     /// pattern uses something the analysis does not model.
-    init?(pattern: PHPPattern) {
-        if pattern.options.contains(.extended) { return nil }
-        guard var parser = try? PCREParser(body: pattern.body, options: pattern.options),
-              let tree = try? parser.parseTopLevel() else { return nil }
+    convenience init?(pattern: PHPPattern) {
+        self.init(pattern: pattern, tree: pattern.syntaxTree)
+    }
+
+    /// The same, from the pattern's ``PHPPattern/syntaxTree`` parsed once by the caller.
+    init?(pattern: PHPPattern, tree: Node?) {
+        guard let tree else { return nil }
         utf = pattern.options.contains(.utf)
         anchoredAtStart = pattern.options.contains(.anchored)
         requiredLiteral = Self.requiredLiteral(of: tree, utf: utf) ?? []

@@ -46,6 +46,14 @@ public struct PHPPattern: Hashable, Sendable {
         options.contains(.anchored) || body.indices.dropLast().contains { body[$0] == 0x5C && body[$0 + 1] == 0x47 }
     }
 
+    /// The body's syntax tree for the analyses of its structure (``MatchPrefilter``,
+    /// ``StartCharacters``); `nil` under `/x`, which they do not model, or when the parser
+    /// does not know the syntax.
+    var syntaxTree: Node? {
+        guard !options.contains(.extended), var parser = try? PCREParser(body: body, options: options) else { return nil }
+        return try? parser.parseTopLevel()
+    }
+
     public init(_ source: String) throws(RegexError) {
         try self.init(Bytes(php: source))
     }

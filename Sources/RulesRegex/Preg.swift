@@ -28,19 +28,17 @@ public final class Preg {
 
         var prefilter: MatchPrefilter? {
             if let analysed { return analysed }
-            let prefilter = MatchPrefilter(pattern: pattern)
+            let tree = pattern.syntaxTree
+            let prefilter = MatchPrefilter(pattern: pattern, tree: tree)
             analysed = .some(prefilter)
+            startsAnalysed = .some(StartCharacters(pattern: pattern, tree: tree))
             return prefilter
         }
 
         /// Which characters a match can start with, worked out with the prefilter (from
-        /// the second use on); `nil` before then, or when not known.
+        /// the second use on, from the same parse); `nil` before then, or when not known.
         var startCharacters: StartCharacters? {
-            guard analysed != nil else { return nil }
-            if let startsAnalysed { return startsAnalysed }
-            let starts = StartCharacters(pattern: pattern)
-            startsAnalysed = .some(starts)
-            return starts
+            startsAnalysed ?? nil
         }
         private var startsAnalysed: StartCharacters??
 

@@ -29,10 +29,12 @@ public struct StartCharacters: Sendable {
     /// table is for `/u` patterns only: without `/u`, PCRE2's own bitmap is by byte, as
     /// exact as this table and faster.
     init?(pattern: PHPPattern) {
-        guard !pattern.options.contains(.extended), !pattern.isAnchoredAtSearchStart,
-              var parser = try? PCREParser(body: pattern.body, options: pattern.options),
-              let tree = try? parser.parseTopLevel(),
-              tree.lengths.min > 0 else { return nil }
+        self.init(pattern: pattern, tree: pattern.syntaxTree)
+    }
+
+    /// The same, from the pattern's ``PHPPattern/syntaxTree`` parsed once by the caller.
+    init?(pattern: PHPPattern, tree: Node?) {
+        guard !pattern.isAnchoredAtSearchStart, let tree, tree.lengths.min > 0 else { return nil }
         let utf = pattern.options.contains(.utf)
         if let before = Self.characterBefore(tree, utf: utf) {
             kind = .after
