@@ -109,10 +109,14 @@ enum IndexCommand {
         }
         let engine = try context.engine()
         let out = URL(fileURLWithPath: outPath)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: outPath, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CLIError("--out \(outPath) is a file, not a folder: give a folder for the index files")
+        }
         do {
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         } catch {
-            throw CLIError("cannot create \(outPath): \(error.localizedDescription)")
+            throw CLIError("cannot create the folder \(outPath): \(error.localizedDescription)")
         }
         try IndexBuild.write(corpus, engine: engine, to: out)
         return 0

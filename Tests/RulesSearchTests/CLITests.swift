@@ -90,6 +90,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(failed.stderr, "rules: \(badCorpus.path): line 2, field 'html': missing\n")
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(S2IndexFile.fileName)), php)
 
+        // --out naming a file: an error that says so, and the file is left as it was.
+        let notFolder = dir.appendingPathComponent("a-file")
+        try Data("keep".utf8).write(to: notFolder)
+        let onFile = try runRules(["index", "build", "--corpus", corpus, "--out", notFolder.path])
+        XCTAssertEqual(onFile.status, 2)
+        XCTAssertEqual(onFile.stderr, "rules: --out \(notFolder.path) is a file, not a folder: give a folder for the index files\n")
+        XCTAssertEqual(try Data(contentsOf: notFolder), Data("keep".utf8))
+
         // The S2 file alone (the binary form removed), then truncated, then corrupted.
         try FileManager.default.removeItem(at: dir.appendingPathComponent(BinaryIndex.fileName))
         XCTAssertEqual(try runRules(["search", "--index", dir.path, "пароль"]).status, 0)
