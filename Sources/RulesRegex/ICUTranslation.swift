@@ -1252,8 +1252,9 @@ struct ICUEmitter {
         case .alternation(let branches):
             // ICU tries the branches one by one at every position; a lookahead for the
             // characters a branch can start with lets it pass over a position at once.
-            if branches.count > 3, let first = node.firstCharacters, !first.isEmpty {
-                output += "(?=[" + Self.setBody(ranges: first.sorted().map { $0...$0 }, properties: []) + "])"
+            if branches.count > 3, let first = StartCharacters.firstCharacters(of: node, below: 0x11_0000),
+               let ranges = Self.merged(first), ranges != [0...0x10_FFFF] {
+                output += "(?=[" + Self.setBody(ranges: ranges, properties: []) + "])"
             }
             output += "(?:"
             for (i, branch) in branches.enumerated() {
@@ -1327,6 +1328,19 @@ struct ICUEmitter {
     }
 
     /// The inside of an ICU set: ranges as `\x{..}-\x{..}` and property items as given.
+    /// `ranges` sorted, with those that overlap or touch joined; `nil` when empty.
+    static func merged(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>]? {
+        var out: [ClosedRange<UInt32>] = []
+        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.upperBound + 1 {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
     static func setBody(ranges: [ClosedRange<UInt32>], properties: [String]) -> String {
         var body = ""
         for r in ranges {

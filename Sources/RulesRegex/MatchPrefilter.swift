@@ -291,7 +291,7 @@ extension Node {
         case .literal(let c, let caseless):
             return caseless ? nil : [[c]]
         case .charClass:
-            return edgeCharacters(atEnd: true).flatMap { $0.count <= limit ? $0.sorted().map { [$0] } : nil }
+            return lastCharacters.flatMap { $0.count <= limit ? $0.sorted().map { [$0] } : nil }
         case .group(let kind, let inner):
             return kind.isLookaround ? [[]] : inner.finiteTexts(limit: limit)
         case .sequence(let items):
@@ -323,13 +323,9 @@ extension Node {
     }
 
     /// The characters a match of this node can end with, when there are few enough to list
-    /// and the node must consume one at its end; `nil` otherwise.
-    var lastCharacters: Set<UInt32>? { edgeCharacters(atEnd: true) }
-
-    /// The characters a match of this node can start with, likewise.
-    var firstCharacters: Set<UInt32>? { edgeCharacters(atEnd: false) }
-
-    private func edgeCharacters(atEnd: Bool) -> Set<UInt32>? {
+    /// and the node must consume one at its end; `nil` otherwise. (The characters a match
+    /// can start with are ``StartCharacters/firstCharacters(of:below:)``'s.)
+    var lastCharacters: Set<UInt32>? {
         switch self {
         case .literal(let c, let caseless):
             return caseless ? nil : [c]
@@ -342,19 +338,19 @@ extension Node {
             }
             return set
         case .group(let kind, let inner):
-            return kind.isLookaround ? nil : inner.edgeCharacters(atEnd: atEnd)
+            return kind.isLookaround ? nil : inner.lastCharacters
         case .sequence(let items):
-            guard let edge = atEnd ? items.last : items.first, edge.lengths.min > 0 else { return nil }
-            return edge.edgeCharacters(atEnd: atEnd)
+            guard let edge = items.last, edge.lengths.min > 0 else { return nil }
+            return edge.lastCharacters
         case .alternation(let branches):
             var union: Set<UInt32> = []
             for branch in branches {
-                guard let e = branch.edgeCharacters(atEnd: atEnd) else { return nil }
+                guard let e = branch.lastCharacters else { return nil }
                 union.formUnion(e)
             }
             return union
         case .repeated(let inner, let low, _, _):
-            return low > 0 ? inner.edgeCharacters(atEnd: atEnd) : nil
+            return low > 0 ? inner.lastCharacters : nil
         case .empty, .assertion, .raw, .backReference:
             return nil
         }

@@ -67,8 +67,10 @@ public struct StartCharacters: Sendable {
     }
 
     /// The characters below `size` that the first character of a match of `node` (which
-    /// consumes at least one) can be, as ranges; `nil` when not known.
-    private static func firstCharacters(of node: Node, below size: UInt32) -> [ClosedRange<UInt32>]? {
+    /// consumes at least one) can be, as ranges (which may overlap); `nil` when not known.
+    /// The ICU translation also reads it, to let ICU pass over positions where no branch
+    /// of a long alternation can start.
+    static func firstCharacters(of node: Node, below size: UInt32) -> [ClosedRange<UInt32>]? {
         switch node {
         case .literal(let c, let caseless):
             if caseless { return nil }
