@@ -10,8 +10,9 @@ import RulesRegex
 /// the `a|b|c` text of several (``SearchIndex/Positions``).
 public struct FulltextIndex: Equatable, Sendable {
     private var stems = WordTable(capacity: 16)
-    /// Stem `k`'s postings end at `postingEnds[k]` and start where stem `k - 1`'s end.
-    private var postingEnds: [Int] = []
+    /// Stem `k`'s postings start at `postingStarts[k]` and end where stem `k + 1`'s start
+    /// (the last stem's, at the end): adding a posting leaves this alone.
+    private var postingStarts: [Int] = []
     private var ids: [Int] = []
     /// A single position; for a list, where its text ends in `listBytes`.
     private var numbers: [Int] = []
@@ -28,7 +29,7 @@ public struct FulltextIndex: Equatable, Sendable {
 
     /// The postings of stem `k`, as indices for ``id(_:)`` and ``positions(_:)``.
     public func postings(ofStem k: Int) -> Range<Int> {
-        (k == 0 ? 0 : postingEnds[k - 1])..<postingEnds[k]
+        postingStarts[k]..<(k + 1 < postingStarts.count ? postingStarts[k + 1] : ids.count)
     }
 
     public func id(_ posting: Int) -> Int { ids[posting] }
@@ -68,7 +69,8 @@ public struct FulltextIndex: Equatable, Sendable {
 
     /// Room for this many stems and postings (at most) without growing.
     public mutating func reserveCapacity(stems stemCount: Int, postings postingCount: Int) {
-        postingEnds.reserveCapacity(stemCount)
+        if stems.count == 0 { stems = WordTable(capacity: stemCount) }
+        postingStarts.reserveCapacity(stemCount)
         ids.reserveCapacity(postingCount)
         numbers.reserveCapacity(postingCount)
         listStarts.reserveCapacity(postingCount)
@@ -78,8 +80,8 @@ public struct FulltextIndex: Equatable, Sendable {
     /// its. Stems are distinct, as the keys of a PHP array are.
     public mutating func appendStem(_ stem: UnsafeBufferPointer<UInt8>) {
         let k = stems.add(stem)
-        precondition(k == postingEnds.count, "a stem added twice to the fulltext index")
-        postingEnds.append(ids.count)
+        precondition(k == postingStarts.count, "a stem added twice to the fulltext index")
+        postingStarts.append(ids.count)
     }
 
     public mutating func appendStem(_ stem: Bytes) {
@@ -88,20 +90,20 @@ public struct FulltextIndex: Equatable, Sendable {
 
     /// Adds a chapter with one position to the last stem.
     public mutating func appendPosting(id: Int, single position: Int) {
+        precondition(!postingStarts.isEmpty, "a posting added before any stem")
         ids.append(id)
         numbers.append(position)
         listStarts.append(-1)
-        postingEnds[postingEnds.count - 1] = ids.count
     }
 
     /// Adds a chapter with several positions to the last stem: `write` appends their
     /// `a|b|c` text to the buffer it is given.
     public mutating func appendPosting(id: Int, list write: (inout Bytes) -> Void) {
+        precondition(!postingStarts.isEmpty, "a posting added before any stem")
         ids.append(id)
         listStarts.append(listBytes.count)
         write(&listBytes)
         numbers.append(listBytes.count)
-        postingEnds[postingEnds.count - 1] = ids.count
     }
 
     public static func == (a: FulltextIndex, b: FulltextIndex) -> Bool {
