@@ -1252,8 +1252,10 @@ struct ICUEmitter {
         case .alternation(let branches):
             // ICU tries the branches one by one at every position; a lookahead for the
             // characters a branch can start with lets it pass over a position at once.
-            if branches.count > 3, let first = StartCharacters.firstCharacters(of: node, below: 0x11_0000),
-               let ranges = Self.merged(first), ranges != [0...0x10_FFFF] {
+            // (A subject without /u reaches ICU one byte per character, U+0000 to U+00FF.)
+            let size: UInt32 = utf ? 0x11_0000 : 0x100
+            if branches.count > 3, let first = StartCharacters.firstCharacters(of: node, below: size),
+               let ranges = Self.merged(first), ranges != [0...(size - 1)] {
                 output += "(?=[" + Self.setBody(ranges: ranges, properties: []) + "])"
             }
             output += "(?:"
@@ -1327,7 +1329,6 @@ struct ICUEmitter {
         }
     }
 
-    /// The inside of an ICU set: ranges as `\x{..}-\x{..}` and property items as given.
     /// `ranges` sorted, with those that overlap or touch joined; `nil` when empty.
     static func merged(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>]? {
         var out: [ClosedRange<UInt32>] = []
@@ -1341,6 +1342,7 @@ struct ICUEmitter {
         return out.isEmpty ? nil : out
     }
 
+    /// The inside of an ICU set: ranges as `\x{..}-\x{..}` and property items as given.
     static func setBody(ranges: [ClosedRange<UInt32>], properties: [String]) -> String {
         var body = ""
         for r in ranges {
