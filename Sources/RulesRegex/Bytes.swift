@@ -35,8 +35,9 @@ public enum UTF8Bytes {
                 // and punctuation) in any order, a flag in bit 7 of each byte: a byte is a
                 // continuation exactly when the byte before is a lead (within the eight:
                 // `i` is at a character's start), and no lead is C0 or C1 (bits 1 to 4
-                // clear; as those bits are even, the zero-byte test below flags no byte
-                // wrongly). A lead in the last byte is left for the next round.
+                // clear). The zero-byte test below is exact: the masked bytes have bit 0
+                // clear, so none is 1, the only value a borrow from the byte below could
+                // flag wrongly. A lead in the last byte is left for the next round.
                 let high: UInt64 = 0x8080_8080_8080_8080
                 let bit6 = (word << 1) & high, bit5 = (word << 2) & high
                 let leads = word & high & bit6 & ~bit5

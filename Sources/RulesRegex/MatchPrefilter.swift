@@ -39,11 +39,8 @@ final class MatchPrefilter {
 
     /// The prefilter for a pattern, or `nil` when its structure tells nothing useful or the
     /// pattern uses something the analysis does not model.
-    convenience init?(pattern: PHPPattern) {
-        self.init(pattern: pattern, tree: pattern.syntaxTree)
-    }
-
-    /// The same, from the pattern's ``PHPPattern/syntaxTree`` parsed once by the caller.
+    /// `tree` is the pattern's ``PHPPattern/syntaxTree``, which ``Preg`` parses once for
+    /// this analysis and ``StartCharacters``'.
     init?(pattern: PHPPattern, tree: Node?) {
         guard let tree else { return nil }
         utf = pattern.options.contains(.utf)

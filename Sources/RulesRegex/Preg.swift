@@ -28,17 +28,23 @@ public final class Preg {
 
         var prefilter: MatchPrefilter? {
             if let analysed { return analysed }
-            let tree = pattern.syntaxTree
+            tree = pattern.syntaxTree
             let prefilter = MatchPrefilter(pattern: pattern, tree: tree)
             analysed = .some(prefilter)
-            startsAnalysed = .some(StartCharacters(pattern: pattern, tree: tree))
             return prefilter
         }
+        /// The pattern parsed for the prefilter, kept for ``startCharacters``.
+        private var tree: Node?
 
-        /// Which characters a match can start with, worked out with the prefilter (from
-        /// the second use on, from the same parse); `nil` before then, or when not known.
+        /// Which characters a match can start with, worked out after the prefilter (from
+        /// the second use on, from the same parse) when first asked for; `nil` before then,
+        /// or when not known.
         var startCharacters: StartCharacters? {
-            startsAnalysed ?? nil
+            guard analysed != nil else { return nil }
+            if let startsAnalysed { return startsAnalysed }
+            let starts = StartCharacters(pattern: pattern, tree: tree)
+            startsAnalysed = .some(starts)
+            return starts
         }
         private var startsAnalysed: StartCharacters??
 

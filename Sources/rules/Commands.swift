@@ -100,6 +100,10 @@ enum IndexCommand {
         guard let outPath = context.arguments.value("out") else {
             throw CLIError("rules index build needs --out DIR")
         }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: outPath, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CLIError("--out \(outPath) is a file, not a folder: give a folder for the index files")
+        }
         MallocTuning.keepFreedMemory()   // before the corpus, the first large allocation
         let corpus: Corpus
         do {
@@ -109,10 +113,6 @@ enum IndexCommand {
         }
         let engine = try context.engine()
         let out = URL(fileURLWithPath: outPath)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: outPath, isDirectory: &isFolder), !isFolder.boolValue {
-            throw CLIError("--out \(outPath) is a file, not a folder: give a folder for the index files")
-        }
         do {
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         } catch {

@@ -43,7 +43,8 @@ public final class PreparedText {
     /// valid. The cleanup replaces whole characters with valid text (the `\r` it removes
     /// cannot join the bytes around it into a character: in valid UTF-8 none is cut by an
     /// ASCII byte); `strip_tags` changes state only at ASCII bytes, so it keeps or drops
-    /// each character whole; the sentence break replaces ASCII spaces with `\r`.
+    /// each character whole; the sentence break replaces runs of space, `\n` and `\t`
+    /// with `\r`.
     public convenience init(html: Bytes, preg: Preg, htmlIsValidUTF8: Bool = false) {
         var string = Self.cleanup(html)
         string = StripTags.strip(string)

@@ -55,12 +55,13 @@ public struct ChapterTexts {
         }
         header.appendLittleEndian(UInt32(corpus.chapters.count))
         let chapters = Array(corpus.chapters.values)
-        // Prepared on `workers` threads (every core unless told), each with its own Preg;
-        // word starts are found only in valid UTF-8, which a corpus's html always is.
+        // Prepared on `workers` threads (every core unless told), each with its own Preg.
+        // A corpus's html is valid UTF-8, and so is its prepared text: the text gets its
+        // word starts, which are found only in valid UTF-8.
         let preparedTexts: [(text: Bytes, valid: Bool, starts: Bytes?)?] = preg.map { preg in
             Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { Preg(engine: preg.engine) }) { worker, chapter in
                 let prepared = PreparedText(html: chapter.html, preg: worker, htmlIsValidUTF8: true)
-                return (prepared.text, prepared.valid, prepared.valid ? WordStarts.encoded(of: prepared.text) : nil)
+                return (prepared.text, true, WordStarts.encoded(of: prepared.text))
             }
         } ?? Array(repeating: nil, count: chapters.count)
         for (chapter, prepared) in zip(chapters, preparedTexts) {
