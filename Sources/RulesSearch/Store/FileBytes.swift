@@ -50,7 +50,6 @@ final class FileBytes: @unchecked Sendable {
     static func read(_ path: String) throws(OpenError) -> Bytes {
         let (fd, size) = try open(path)
         defer { close(fd) }
-        if size >= 1 << 20, Parallel.workers > 1, let whole = readInHalves(fd, size: size) { return whole }
         var bytes = Bytes()
         var chunkSize = max(size, 0) + 1   // one more, to see the end at once
         while true {
@@ -66,35 +65,6 @@ final class FileBytes: @unchecked Sendable {
             if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
             chunkSize = 1 << 16
         }
-    }
-
-    /// A large file read by two threads at once, half each: most of the time reading takes
-    /// goes to the fresh pages of the array (a fault each), which two cores take in half the
-    /// time, at the start of a build when nothing else runs yet. `nil` when the file is not
-    /// `size` bytes long any more or a read fails: the caller then reads it from the start.
-    private static func readInHalves(_ fd: Int32, size: Int) -> Bytes? {
-        var complete = true
-        let bytes = Bytes(unsafeUninitializedCapacity: size) { buffer, count in
-            let base = buffer.baseAddress!
-            let read = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 2)
-            defer { read.deallocate() }
-            let middle = size / 2
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
-                var offset = half == 0 ? 0 : middle
-                let end = half == 0 ? middle : size
-                while offset < end {
-                    let n = pread(fd, base + offset, end - offset, off_t(offset))
-                    if n < 0, errno == EINTR { continue }
-                    guard n > 0 else { break }   // an error, or the end came early
-                    offset += n
-                }
-                read[half] = offset == end
-            }
-            var probe: UInt8 = 0
-            complete = read[0] && read[1] && pread(fd, &probe, 1, off_t(size)) == 0   // and no more
-            count = complete ? size : 0
-        }
-        return complete ? bytes : nil
     }
 
     /// A copy of `bytes` (an index carried in memory, such as the built-in one).
