@@ -170,6 +170,20 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// A file read whole gives its bytes, empty, small or large.
+    func testReadingAWholeFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-read-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rng = SeededGenerator(seed: 5)
+        for size in [0, 1, 4097, (1 << 16) + 1, 3 * (1 << 20) + 7] {
+            let bytes = Bytes((0..<size).map { _ in UInt8.random(in: 0...255, using: &rng) })
+            let file = dir.appendingPathComponent("f\(size)")
+            try Data(bytes).write(to: file)
+            XCTAssertTrue(try FileBytes.read(file.path) == bytes, "size \(size)")
+        }
+    }
+
     /// The built-in index's base64 decodes as Foundation decodes it, and what is not
     /// base64 is refused.
     func testBase64DecodingOfTheBuiltInData() {
