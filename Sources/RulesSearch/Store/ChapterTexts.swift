@@ -58,10 +58,10 @@ public struct ChapterTexts {
         // Prepared on `workers` threads (every core unless told), each with its own Preg.
         // A corpus's html is valid UTF-8, and so is its prepared text: the text gets its
         // word starts, which are found only in valid UTF-8.
-        let preparedTexts: [(text: Bytes, valid: Bool, starts: Bytes?)?] = preg.map { preg in
+        let preparedTexts: [(text: Bytes, starts: Bytes)?] = preg.map { preg in
             Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { Preg(engine: preg.engine) }) { worker, chapter in
                 let prepared = PreparedText(html: chapter.html, preg: worker, htmlIsValidUTF8: true)
-                return (prepared.text, true, WordStarts.encoded(of: prepared.text))
+                return (prepared.text, WordStarts.encoded(of: prepared.text))
             }
         } ?? Array(repeating: nil, count: chapters.count)
         for (chapter, prepared) in zip(chapters, preparedTexts) {
@@ -70,17 +70,12 @@ public struct ChapterTexts {
             add(chapter.html)
             if let prepared {
                 add(prepared.text)
-                header.append(prepared.valid ? 1 : 0)
+                header.append(1)   // valid UTF-8
+                add(prepared.starts)
             } else {
-                header.appendLittleEndian(notStored)
-                header.appendLittleEndian(notStored)
+                for _ in 0..<2 { header.appendLittleEndian(notStored) }
                 header.append(0)
-            }
-            if let starts = prepared?.starts {
-                add(starts)
-            } else {
-                header.appendLittleEndian(notStored)
-                header.appendLittleEndian(notStored)
+                for _ in 0..<2 { header.appendLittleEndian(notStored) }
             }
         }
         return [header] + body
