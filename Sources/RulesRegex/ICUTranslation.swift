@@ -1254,8 +1254,8 @@ struct ICUEmitter {
             // characters a branch can start with lets it pass over a position at once.
             // (A subject without /u reaches ICU one byte per character, U+0000 to U+00FF.)
             let size: UInt32 = utf ? 0x11_0000 : 0x100
-            if branches.count > 3, let first = StartCharacters.firstCharacters(of: node, below: size),
-               let ranges = Self.merged(first), ranges != [0...(size - 1)] {
+            if branches.count > 3, let ranges = StartCharacters.firstCharacters(of: node, below: size)?.merged,
+               !ranges.isEmpty, ranges != [0...(size - 1)] {
                 output += "(?=[" + Self.setBody(ranges: ranges, properties: []) + "])"
             }
             output += "(?:"
@@ -1327,19 +1327,6 @@ struct ICUEmitter {
         } else {
             output += "(?:(?i:[" + literals + "])|[" + properties + "])"
         }
-    }
-
-    /// `ranges` sorted, with those that overlap or touch joined; `nil` when empty.
-    static func merged(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>]? {
-        var out: [ClosedRange<UInt32>] = []
-        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = out.last, r.lowerBound <= last.upperBound + 1 {
-                out[out.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
-            } else {
-                out.append(r)
-            }
-        }
-        return out.isEmpty ? nil : out
     }
 
     /// The inside of an ICU set: ranges as `\x{..}-\x{..}` and property items as given.

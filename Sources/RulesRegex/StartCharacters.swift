@@ -27,12 +27,8 @@ public struct StartCharacters: Sendable {
     /// empty, start with a caseless or unmodelled item, or must start where the search
     /// stands: `/A`, `\G`), or when any character may start a match. The first-character
     /// table is for `/u` patterns only: without `/u`, PCRE2's own bitmap is by byte, as
-    /// exact as this table and faster.
-    init?(pattern: PHPPattern) {
-        self.init(pattern: pattern, tree: pattern.syntaxTree)
-    }
-
-    /// The same, from the pattern's ``PHPPattern/syntaxTree`` parsed once by the caller.
+    /// exact as this table and faster. `tree` is the pattern's ``PHPPattern/syntaxTree``,
+    /// which ``Preg`` parses once for this analysis and ``MatchPrefilter``'s.
     init?(pattern: PHPPattern, tree: Node?) {
         guard !pattern.isAnchoredAtSearchStart, let tree, tree.lengths.min > 0 else { return nil }
         let utf = pattern.options.contains(.utf)
@@ -79,12 +75,12 @@ public struct StartCharacters: Sendable {
             guard !cls.caseless, cls.properties.isEmpty else { return nil }
             let inside = cls.ranges.compactMap { r in r.lowerBound < size ? r.lowerBound...min(r.upperBound, size - 1) : nil }
             guard cls.negated else { return inside }
-            // What the ranges leave out, below `size`.
+            // What the ranges leave out, below `size`: the gaps between them, joined.
             var outside: [ClosedRange<UInt32>] = []
             var next: UInt32 = 0
-            for r in inside.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            for r in inside.merged {
                 if r.lowerBound > next { outside.append(next...(r.lowerBound - 1)) }
-                next = max(next, r.upperBound + 1)
+                next = r.upperBound + 1
             }
             if next < size { outside.append(next...(size - 1)) }
             return outside
@@ -148,5 +144,20 @@ public struct StartCharacters: Sendable {
                 return n
             }
         }
+    }
+}
+
+extension Array where Element == ClosedRange<UInt32> {
+    /// The ranges sorted, with those that overlap or touch joined.
+    var merged: [ClosedRange<UInt32>] {
+        var out: [ClosedRange<UInt32>] = []
+        for r in sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.upperBound + 1 {
+                out[out.count - 1] = last.lowerBound...Swift.max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        return out
     }
 }

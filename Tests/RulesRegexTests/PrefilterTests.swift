@@ -67,7 +67,7 @@ final class PrefilterTests: XCTestCase {
         var matched = 0
         for source in patterns {
             let regex = try preg.compile(source).get()
-            guard let starts = StartCharacters(pattern: regex.pattern) else { continue }
+            guard let starts = StartCharacters(pattern: regex.pattern, tree: regex.pattern.syntaxTree) else { continue }
             tabled += 1
             for _ in 0..<400 {
                 let length = Int.random(in: 0...24, using: &rng)
