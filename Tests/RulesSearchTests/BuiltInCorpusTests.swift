@@ -50,11 +50,16 @@ final class BuiltInCorpusTests: XCTestCase {
     }
 
     /// PHP's index and answers for this corpus (`Fixtures/rules-ru/golden`, made with the
-    /// reference tool) are reproduced with both engines.
+    /// reference tool) are reproduced with both engines: the answers to questions about the
+    /// rules (`queries.txt`), and to queries made to trip a port up (`hostile-queries.txt`,
+    /// from Tests/Tools/hostile-queries.py with seed 2026: words mixed with punctuation,
+    /// regex metacharacters, entities, tags and odd Unicode).
     func testGoldenAnswersWithBothEngines() throws {
         let golden = Self.directory.appendingPathComponent("golden")
         let expected = try SearchTests.loadExpected(golden.appendingPathComponent("results.jsonl"))
+        let hostile = try SearchTests.loadExpected(golden.appendingPathComponent("hostile-results.jsonl"))
         XCTAssertGreaterThanOrEqual(expected.count, 200)
+        XCTAssertGreaterThanOrEqual(hostile.count, 100)
         let parsed = try corpus()
         let php = Bytes(try Data(contentsOf: golden.appendingPathComponent(S2IndexFile.fileName)))
         for engine in allEngines() {
@@ -62,6 +67,7 @@ final class BuiltInCorpusTests: XCTestCase {
             XCTAssertTrue(S2IndexFile.encode(index) == php, "\(engine.name): index differs from PHP's")
             let session = SearchSession(index: index, texts: ChapterTexts(corpus: parsed), preg: Preg(engine: engine))
             XCTAssertEqual(SearchTests.differences(session, expected), [], engine.name)
+            XCTAssertEqual(SearchTests.differences(session, hostile), [], "\(engine.name), hostile queries")
         }
     }
 

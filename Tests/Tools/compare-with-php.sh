@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # Builds an index of CORPUS with the PHP original and with rules (both engines), checks the
 # S2 files are byte-identical, then compares rules' answers to PHP's on N generated queries
-# (gen_queries.py, seed SEED): ranked results, and snippets of the first ten.
-#   S2_SEARCH_SRC=/path/to/s2_search/_include Tests/Tools/compare-with-php.sh CORPUS [SEED] [N]
+# (seed SEED): ranked results, and snippets of the first ten. KIND is `plain` for the
+# reference's gen_queries.py (words and phrases of the corpus, edge cases first) or `hostile`
+# for Tests/Tools/hostile-queries.py (words mixed with punctuation, regex metacharacters,
+# entities and odd Unicode).
+#   S2_SEARCH_SRC=/path/to/s2_search/_include Tests/Tools/compare-with-php.sh CORPUS [SEED] [N] [KIND]
 # Corpora to try it on: ../shared/reference/tools/man2corpus.py (manual pages) and
 # Tests/Tools/adversarial-corpus.py. Needs php8.2-cli, php8.2-mbstring and python3.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tools=${SHARED:-$root/../shared}/reference/tools
-corpus=$(realpath "$1"); seed=${2:-1}; count=${3:-500}
+corpus=$(realpath "$1"); seed=${2:-1}; count=${3:-500}; kind=${4:-plain}
+case $kind in
+    plain) generator=$tools/gen_queries.py ;;
+    hostile) generator=$root/Tests/Tools/hostile-queries.py ;;
+    *) echo "compare-with-php: KIND is plain or hostile, not '$kind'" >&2; exit 2 ;;
+esac
 [ -n "${S2_SEARCH_SRC:-}" ] || { echo "compare-with-php: set S2_SEARCH_SRC (see ../shared/reference/README.md)" >&2; exit 2; }
 (cd "$root" && swift build -c release -Xswiftc -static-executable --product rules >/dev/null)
 rules=$root/.build/release/rules
@@ -24,7 +32,7 @@ for engine in pcre2 foundation; do
         echo "$engine: INDEX DIFFERS"; status=1
     fi
 done
-python3 "$tools/gen_queries.py" "$corpus" "$seed" "$count" > "$work/queries.txt"
+python3 "$generator" "$corpus" "$seed" "$count" > "$work/queries.txt"
 php "$tools/s2ref.php" search "$corpus" "$work/php/" "$work/queries.txt" > "$work/results.jsonl"
 cp "$corpus" "$work/php/corpus.jsonl"   # the texts of the PHP-built index, for snippets
 
