@@ -35,8 +35,21 @@ Exit status: 0 found, 1 nothing found, 2 error.
 
 signal(SIGPIPE, SIG_IGN)
 
+/// Prints the error on one line, as scripts read it: a line break or other control
+/// character that came in with an argument or a path is shown escaped.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("rules: \(message)\n".utf8))
+    var line = ""
+    for scalar in message.unicodeScalars {
+        switch scalar {
+        case "\n": line += "\\n"
+        case "\r": line += "\\r"
+        case "\t": line += "\\t"
+        case "\u{0}"..."\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}":
+            line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: line.unicodeScalars.append(scalar)
+        }
+    }
+    FileHandle.standardError.write(Data("rules: \(line)\n".utf8))
     exit(2)
 }
 
@@ -48,8 +61,13 @@ do {
         exit(0)
     }
     guard let command = arguments.operands.first, !arguments.flag("help"), command != "help" else {
+        // Asked for, the usage is the output; without a command, it is the error message.
+        if arguments.operands.isEmpty && !arguments.flag("help") {
+            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            exit(2)
+        }
         print(usage)
-        exit(arguments.operands.isEmpty && !arguments.flag("help") ? 2 : 0)
+        exit(0)
     }
     _ = try context.engine()   // an unknown engine is an error for every command
     let status: Int32

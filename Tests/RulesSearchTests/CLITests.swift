@@ -67,6 +67,29 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(text(titles.stdout).contains("ch2\tБуква ё"), text(titles.stdout))
     }
 
+    /// An error is one line on standard error even when what it quotes has line breaks;
+    /// without a command the usage is the error (on standard error, status 2), asked for
+    /// it is the output.
+    func testErrorsAreOneLineOnStandardError() throws {
+        let option = try runRules(["search", "--no\nsuch\roption", "x"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.stdout.isEmpty)
+        XCTAssertEqual(option.stderr, "rules: unknown option '--no\\nsuch\\roption' (see rules --help)\n")
+        let index = try runRules(["search", "--index", "/nonexistent\u{1}\nfolder", "x"])
+        XCTAssertEqual(index.status, 2)
+        XCTAssertEqual(index.stderr.filter { $0 == "\n" }.count, 1, index.stderr)
+        XCTAssertTrue(index.stderr.contains("\\u{1}\\nfolder"), index.stderr)
+
+        let bare = try runRules([])
+        XCTAssertEqual(bare.status, 2)
+        XCTAssertTrue(bare.stdout.isEmpty)
+        XCTAssertTrue(bare.stderr.hasPrefix("usage: rules"), bare.stderr)
+        let help = try runRules(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(text(help.stdout).hasPrefix("usage: rules"))
+        XCTAssertTrue(help.stderr.isEmpty)
+    }
+
     /// Build an index from a corpus, search it, then damage it: a clear one-line error and
     /// exit status 2, never a crash; a bad corpus leaves the existing index untouched.
     func testIndexBuildSearchAndDamage() throws {
