@@ -228,6 +228,19 @@ final class IndexTests: XCTestCase {
         XCTAssertEqual(error("{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n{oops\n"),
                        "line 2: not valid JSON (expected a string key at byte 2)")
         XCTAssertEqual(error("\n{\"id\": \"a\", \"html\": \"x\"}\n"), "line 2, field 'title': missing")
+        // The byte where the bad UTF-8 starts: the first of a cut sequence, the stray one.
+        func badUTF8(_ bytes: Bytes) -> String {
+            do {
+                _ = try Corpus.parse(Bytes(php: "{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n") + bytes + [0x0A])
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        XCTAssertEqual(badUTF8(Bytes(php: "{\"id\": \"b\", \"title\": \"Т\", \"html\": \"жж") + [0xD0] + Bytes(php: "\"}")),
+                       "line 2: not valid JSON (malformed UTF-8 at byte 41)")
+        XCTAssertEqual(badUTF8(Bytes(php: "{\"id\": \"b\", \"title\": \"") + [0xFF] + Bytes(php: "\", \"html\": \"x\"}")),
+                       "line 2: not valid JSON (malformed UTF-8 at byte 23)")
         XCTAssertEqual(error("{\"id\": \"a\", \"title\": \"T\", \"html\": 5}\n"), "line 1, field 'html': must be a string")
         XCTAssertEqual(error("{\"id\": [1], \"title\": \"T\", \"html\": \"x\"}\n"), "line 1, field 'id': must be a string or an integer")
         XCTAssertEqual(error("{\"id\": \"a b\", \"title\": \"T\", \"html\": \"x\"}\n"),

@@ -16,13 +16,28 @@ public enum PHPJSON {
 
     /// The same, reading the text where it lies (a corpus line within the file).
     public static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(Error) -> PHPValue {
-        guard UTF8Bytes.isValid(text) else { throw Error(offset: 0, reason: "malformed UTF-8") }
+        guard UTF8Bytes.isValid(text) else { throw Error(offset: firstInvalidByte(text), reason: "malformed UTF-8") }
         var parser = Parser(text: text)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
         guard parser.position == text.count else { throw parser.fail("unexpected text after the value") }
         return value
+    }
+
+    /// Where the first sequence that is not UTF-8 starts, for the error message (the check
+    /// above only says whether there is one).
+    static func firstInvalidByte(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = text.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return offset
+            }
+        }
     }
 
     /// The JSON value at the start of `text` (the reference's quick read of a corpus line's
