@@ -120,7 +120,7 @@ final class IndexTests: XCTestCase {
         XCTAssertTrue(s2 == S2IndexFile.encode(Indexer.build(corpus, preg: Preg(engine: engine))), "the S2 file")
         let texts = Bytes(try Data(contentsOf: dir.appendingPathComponent(ChapterTexts.fileName)))
         XCTAssertTrue(texts == ChapterTexts.encode(corpus, preparing: Preg(engine: engine)), "the texts file")
-        XCTAssertNotNil(try BinaryIndex.openIfFresh(directory: dir), "the binary form")
+        XCTAssertNotNil(BinaryIndex.openIfFresh(directory: dir), "the binary form")
     }
 
     /// The word table numbers words in the order first added and finds each again, for

@@ -37,6 +37,9 @@ public struct Corpus {
 
     /// Chapters by key, in the order the reference indexes them.
     public var chapters = OrderedMap<ByteKey, Chapter>()
+    /// The ``Fingerprint`` of the corpus's non-empty lines, in order (0 for a corpus made
+    /// in memory): the files `rules index build` writes record it.
+    public var fingerprint: UInt64 = 0
 
     public init() {}
 
@@ -67,14 +70,16 @@ public struct Corpus {
         // Lines are decoded on every core; the first error in line order is the one a
         // line-by-line reading meets.
         let parsed = Parallel.map(lines, workers: Parallel.workers, make: {}) { _, line in
-            Result { () throws(Error) -> Chapter in
-                try line.text.withUnsafeBufferPointer { text throws(Error) in try parseLine(text, number: line.number) }
+            line.text.withUnsafeBufferPointer { text in
+                (Result { () throws(Error) -> Chapter in try parseLine(text, number: line.number) }, Fingerprint.hash(text))
             }
         }
         var corpus = Corpus()
-        for result in parsed {
+        corpus.fingerprint = Fingerprint.start
+        for (result, hash) in parsed {
             let chapter = try result.get()
             corpus.chapters[chapter.key] = chapter
+            corpus.fingerprint = Fingerprint.combine(corpus.fingerprint, hash)
         }
         return corpus
     }

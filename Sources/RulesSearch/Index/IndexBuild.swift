@@ -8,8 +8,10 @@ public enum IndexBuild {
     /// `directory` (which must exist), each atomically. They are put in place only when all
     /// three are written and synced: the S2 file first, then the binary form, which records
     /// its size and time (a search between the two finds the binary form stale and reads the
-    /// S2 file), then the texts. An error before the renames replaces no file, and no
-    /// temporary file is left after any error.
+    /// S2 file), then the texts. The binary form and the texts record the corpus's
+    /// fingerprint, by which a search between the renames knows to look again (see
+    /// ``IndexLocation``). An error before the renames replaces no file, and no temporary
+    /// file is left after any error.
     public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL) throws {
         // The texts file depends on the corpus alone: it is made, written and synced on its
         // own thread while the index is built. It starts once the chapters are read, and on
@@ -38,7 +40,8 @@ public enum IndexBuild {
             defer { _ = s2Synced.value }
             let binary = try AtomicFile.Pending(
                 pieces: BinaryIndex.encode(sections: sections.value, s2Size: s2.stamp.size,
-                                           s2ModificationTime: s2.stamp.modified),
+                                           s2ModificationTime: s2.stamp.modified,
+                                           corpusFingerprint: corpus.fingerprint),
                 to: directory.appendingPathComponent(BinaryIndex.fileName))
             pending.append(binary)
             try binary.sync()

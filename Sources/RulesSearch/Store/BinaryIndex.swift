@@ -7,11 +7,13 @@ import RulesRegex
 /// The file is mapped, not read: a search binary-searches the word tables in place and
 /// decodes only the entries it looks up. It records the size and modification time of the
 /// S2 file it was made from; when they no longer match (the S2 file was rebuilt or
-/// replaced) the binary form is stale and the S2 file is read instead.
+/// replaced) the binary form is stale and the S2 file is read instead. It also records the
+/// corpus's ``Corpus/fingerprint``, as the texts file does (see ``IndexLocation``).
 ///
 /// Layout (little-endian):
 ///
-///     "RULESIX1"  UInt32 version  UInt64 S2 size  Int64 S2 mtime (ns)
+///     "RULESIX1"  UInt32 version (2)  UInt64 S2 size  Int64 S2 mtime (ns)
+///     UInt64 corpus fingerprint
 ///     6 × (UInt64 offset, UInt64 length)          the sections, from the file start
 ///     UInt64 FNV-1a of everything above
 ///
@@ -25,11 +27,13 @@ import RulesRegex
 public final class BinaryIndex: IndexReading, @unchecked Sendable {
     public static let fileName = "rules-index.bin"
     static let magic = Bytes(php: "RULESIX1")
-    static let version: UInt32 = 1
-    static let headerSize = 8 + 4 + 8 + 8 + 6 * 16 + 8
+    static let version: UInt32 = 2
+    static let headerSize = 8 + 4 + 8 + 8 + 8 + 6 * 16 + 8
 
     private let bytes: FileBytes
     private let sections: [Range<Int>]
+    /// The fingerprint of the corpus the index was built from.
+    public let corpusFingerprint: UInt64
     /// The table of contents: names and ids read at once, each entry's fields (PHP
     /// serialized) decoded when first asked for.
     private var entries: [(name: ByteKey, id: Int, fields: Range<Int>)] = []
@@ -41,7 +45,19 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
 
     public struct FormatError: Error, CustomStringConvertible {
         public let message: String
+        let kind: Kind
         public var description: String { message }
+
+        enum Kind {
+            case damaged
+            /// Whole, but made from another S2 file than the one beside it.
+            case stale(UInt64)
+        }
+
+        init(message: String, kind: Kind = .damaged) {
+            self.message = message
+            self.kind = kind
+        }
     }
 
     // MARK: Writing
@@ -102,12 +118,15 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     }
 
     /// The file, as the pieces to write one after the other: its header, stamped with the
-    /// S2 file's size and time, then the sections (not joined: they are written as they are).
-    public static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64) -> [Bytes] {
+    /// S2 file's size and time and the corpus's fingerprint, then the sections (not joined:
+    /// they are written as they are).
+    public static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64,
+                              corpusFingerprint: UInt64) -> [Bytes] {
         var header = magic
         header.appendLittleEndian(version)
         header.appendLittleEndian(s2Size)
         header.appendLittleEndian(UInt64(bitPattern: s2ModificationTime))
+        header.appendLittleEndian(corpusFingerprint)
         var offset = headerSize
         for section in sectionsData {
             header.appendLittleEndian(UInt64(offset))
@@ -190,25 +209,47 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
 
     // MARK: Reading
 
+    /// What a folder holds of the binary form.
+    enum Found {
+        /// Well-formed and made from the S2 file now beside it: the index to search.
+        case fresh(BinaryIndex)
+        /// Well-formed, but made from another S2 file (the one beside it was rebuilt or
+        /// replaced since): the fingerprint of the corpus it was built from.
+        case stale(corpusFingerprint: UInt64)
+        /// Missing, damaged, or of another version.
+        case none
+    }
+
+    /// The binary form in `directory`, checked against `s2Stamp`, the S2 file's size and
+    /// time (`nil` when there is no S2 file: then the binary form is not used either).
+    static func find(directory: URL, s2Stamp: FileStamp?) -> Found {
+        let url = directory.appendingPathComponent(fileName)
+        guard let s2Stamp, FileManager.default.fileExists(atPath: url.path),
+              let bytes = try? FileBytes(contentsOf: url.path) else { return .none }
+        do {
+            return .fresh(try BinaryIndex(bytes: bytes, expecting: s2Stamp))
+        } catch let error as FormatError {
+            if case .stale(let fingerprint) = error.kind { return .stale(corpusFingerprint: fingerprint) }
+            return .none
+        } catch {
+            return .none
+        }
+    }
+
     /// The binary index in `directory` when it is there, well-formed and made from the S2
     /// file now beside it; `nil` otherwise (then the S2 file is the index).
-    public static func openIfFresh(directory: URL) throws -> BinaryIndex? {
-        let url = directory.appendingPathComponent(fileName)
+    public static func openIfFresh(directory: URL) -> BinaryIndex? {
         let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
-        guard FileManager.default.fileExists(atPath: url.path), let stamp = FileStamp(s2.path) else { return nil }
-        guard let bytes = try? FileBytes(contentsOf: url.path) else { return nil }
-        return try? BinaryIndex(bytes: bytes, expecting: stamp)
+        if case .fresh(let index) = find(directory: directory, s2Stamp: FileStamp(s2.path)) { return index }
+        return nil
     }
 
     init(bytes: FileBytes, expecting stamp: FileStamp?) throws {
         self.bytes = bytes
         var reader = ByteReader(bytes)
         guard bytes.count >= Self.headerSize, reader.bytes(8) == Self.magic, reader.uint32() == Self.version,
-              let size = reader.uint64(), let modified = reader.uint64() else {
+              let size = reader.uint64(), let modified = reader.uint64(), let fingerprint = reader.uint64() else {
             throw FormatError(message: "not a rules binary index of this version")
-        }
-        if let stamp, stamp.size != size || stamp.modified != Int64(bitPattern: modified) {
-            throw FormatError(message: "stale")
         }
         var ranges: [Range<Int>] = []
         for _ in 0..<6 {
@@ -220,7 +261,12 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         }
         let headerBytes = bytes[0..<(Self.headerSize - 8)]
         guard reader.uint64() == Self.fnv1a(headerBytes) else { throw FormatError(message: "header checksum") }
+        // Stale only once the header is known to be whole, fingerprint included.
+        if let stamp, stamp.size != size || stamp.modified != Int64(bitPattern: modified) {
+            throw FormatError(message: "stale", kind: .stale(fingerprint))
+        }
         sections = ranges
+        corpusFingerprint = fingerprint
         try loadTableOfContents()
     }
 

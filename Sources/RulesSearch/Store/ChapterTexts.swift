@@ -7,15 +7,17 @@ import RulesRegex
 /// reads only the chapters it shows and does not redo the query-independent half of
 /// `Finder::snippets` on every run.
 ///
-/// Layout, little-endian: "RULESTX2", UInt32 count, then per chapter UInt32 name length,
-/// name bytes, UInt64 html offset, UInt64 html length, UInt64 prepared offset, UInt64
-/// prepared length, UInt8 flags (1: the prepared text is valid UTF-8), UInt64 word starts
-/// offset, UInt64 word starts length (offsets all ones: not stored); then the texts and
-/// word starts. Offsets count from the end of the table. "RULESTX1" files, from before
-/// prepared texts were stored, have no fields after the html's and still load.
+/// Layout, little-endian: "RULESTX3", UInt64 the corpus's ``Corpus/fingerprint``, UInt32
+/// count, then per chapter UInt32 name length, name bytes, UInt64 html offset, UInt64 html
+/// length, UInt64 prepared offset, UInt64 prepared length, UInt8 flags (1: the prepared
+/// text is valid UTF-8), UInt64 word starts offset, UInt64 word starts length (offsets all
+/// ones: not stored); then the texts and word starts. Offsets count from the end of the
+/// table. Earlier files still load: "RULESTX2" has no fingerprint, and "RULESTX1", from
+/// before prepared texts were stored, no fields after the html's either.
 public struct ChapterTexts {
     public static let fileName = "rules-texts.bin"
-    static let magic = Bytes(php: "RULESTX2")
+    static let magic = Bytes(php: "RULESTX3")
+    static let magicWithoutFingerprint = Bytes(php: "RULESTX2")
     static let magicWithoutPrepared = Bytes(php: "RULESTX1")
     private static let notStored = UInt64.max
 
@@ -29,6 +31,9 @@ public struct ChapterTexts {
     private var table: [ByteKey: Entry] = [:]
     private let file: FileBytes
     private let textsStart: Int
+    /// The fingerprint of the corpus the texts come from; `nil` in files written before
+    /// it was recorded.
+    public let corpusFingerprint: UInt64?
 
     public struct FormatError: Error, CustomStringConvertible {
         public let message: String
@@ -45,6 +50,7 @@ public struct ChapterTexts {
     /// them without joining them first).
     public static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil) -> [Bytes] {
         var header = magic
+        header.appendLittleEndian(corpus.fingerprint)
         var body: [Bytes] = []
         var bodySize = 0
         func add(_ piece: Bytes) {
@@ -101,11 +107,17 @@ public struct ChapterTexts {
         self.file = file
         var reader = ByteReader(file)
         let magic = reader.bytes(8)
-        guard magic == Self.magic || magic == Self.magicWithoutPrepared else {
+        guard magic == Self.magic || magic == Self.magicWithoutFingerprint || magic == Self.magicWithoutPrepared else {
             throw FormatError(message: "not a rules texts file")
         }
-        let hasPrepared = magic == Self.magic
+        let hasPrepared = magic != Self.magicWithoutPrepared
         let truncated = FormatError(message: "truncated")
+        if magic == Self.magic {
+            guard let fingerprint = reader.uint64() else { throw truncated }
+            corpusFingerprint = fingerprint
+        } else {
+            corpusFingerprint = nil
+        }
         guard let count = reader.uint32() else { throw truncated }
         /// A range of the texts, checked against the size of the file.
         func range(_ offset: UInt64, _ length: UInt64) -> Range<Int>? {

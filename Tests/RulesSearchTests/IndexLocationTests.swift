@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+import RulesRegex
+@testable import RulesSearch
+
+/// A search that opens an index folder while a rebuild puts its files in place: it must
+/// take one build's index with the same build's texts, never one with the other's.
+final class IndexLocationTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("rules-location-\(getpid())-\(name.hashValue)")
+        try? FileManager.default.removeItem(at: root)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func corpus(_ name: String) throws -> Corpus {
+        try Corpus.read(TestPaths.fixtures.appendingPathComponent("\(name)/corpus.jsonl"))
+    }
+
+    /// A folder with `corpus`'s index built into it.
+    private func build(_ corpus: Corpus, _ name: String) throws -> URL {
+        let dir = root.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try IndexBuild.write(corpus, engine: PCRE2Engine(), to: dir)
+        return dir
+    }
+
+    /// Renames `file` from `source` over the one in `target`, as a rebuild does (a rename
+    /// keeps the file's modification time, which the binary form's freshness depends on).
+    private func move(_ file: String, from source: URL, to target: URL) {
+        XCTAssertEqual(rename(source.appendingPathComponent(file).path, target.appendingPathComponent(file).path), 0, file)
+    }
+
+    func testFingerprintsFollowTheCorpusLines() throws {
+        let text = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"), encoding: .utf8)
+        let a = try Corpus.parse(Bytes(php: text)).fingerprint
+        XCTAssertEqual(try Corpus.parse(Bytes(php: text)).fingerprint, a)
+        // What the reader skips or drops does not count: blank lines, a \r before \n.
+        XCTAssertEqual(try Corpus.parse(Bytes(php: "\n" + text.replacingOccurrences(of: "\n", with: "\r\n\n"))).fingerprint, a)
+        // Any other change does: one letter of a text, two lines swapped.
+        XCTAssertNotEqual(try Corpus.parse(Bytes(php: text.replacingOccurrences(of: "файл", with: "файЛ"))).fingerprint, a)
+        let lines = text.split(separator: "\n")
+        let swapped = ([lines[1], lines[0]] + lines.dropFirst(2)).joined(separator: "\n")
+        XCTAssertNotEqual(try Corpus.parse(Bytes(php: swapped)).fingerprint, a)
+    }
+
+    /// Both files of a build record its corpus's fingerprint; texts files written before
+    /// it was recorded still load.
+    func testTheBinaryFormAndTheTextsRecordTheFingerprint() throws {
+        let mini = try corpus("man-ru-mini")
+        let dir = try build(mini, "mini")
+        let binary = try XCTUnwrap(BinaryIndex.openIfFresh(directory: dir))
+        XCTAssertEqual(binary.corpusFingerprint, mini.fingerprint)
+        let texts = try ChapterTexts(contentsOf: dir.appendingPathComponent(ChapterTexts.fileName))
+        XCTAssertEqual(texts.corpusFingerprint, mini.fingerprint)
+
+        // The previous format: no fingerprint after the magic (offsets count from the table's end).
+        var old = Bytes(try Data(contentsOf: dir.appendingPathComponent(ChapterTexts.fileName)))
+        old.replaceSubrange(0..<16, with: Bytes(php: "RULESTX2"))
+        let oldTexts = try ChapterTexts(file: FileBytes(copying: old))
+        XCTAssertNil(oldTexts.corpusFingerprint)
+        let key = try XCTUnwrap(mini.chapters.keys.first)
+        XCTAssertEqual(oldTexts.html(key), texts.html(key))
+    }
+
+    /// The rebuild has renamed its S2 file and binary form but not yet its texts: the
+    /// search looks again until the new texts are there.
+    func testNewIndexWithOldTextsWaitsForTheNewTexts() throws {
+        let mini = try corpus("man-ru-mini")
+        let adversarial = try corpus("adversarial")
+        let old = try build(mini, "old")
+        let new = try build(adversarial, "new")
+        let folder = try build(adversarial, "folder")
+        move(ChapterTexts.fileName, from: old, to: folder)
+        var attempts: [Int] = []
+        let opened = try IndexLocation.open(folder.path, corpus: nil) { attempt in
+            attempts.append(attempt)
+            if attempt == 3 { self.move(ChapterTexts.fileName, from: new, to: folder) }
+        }
+        XCTAssertEqual(attempts, [0, 1, 2, 3])
+        XCTAssertTrue(opened.index is BinaryIndex)
+        XCTAssertEqual(opened.texts?.corpusFingerprint, adversarial.fingerprint)
+    }
+
+    /// The rebuild has renamed only its S2 file: the binary form is stale and the texts
+    /// are as old as it; the search looks again until all three are new.
+    func testNewS2FileWithOldBinaryFormAndTextsWaitsForBoth() throws {
+        let mini = try corpus("man-ru-mini")
+        let adversarial = try corpus("adversarial")
+        let folder = try build(mini, "folder")
+        let new = try build(adversarial, "new")
+        move(S2IndexFile.fileName, from: new, to: folder)
+        var attempts: [Int] = []
+        let opened = try IndexLocation.open(folder.path, corpus: nil) { attempt in
+            attempts.append(attempt)
+            if attempt == 2 {
+                self.move(BinaryIndex.fileName, from: new, to: folder)
+                self.move(ChapterTexts.fileName, from: new, to: folder)
+            }
+        }
+        XCTAssertEqual(attempts, [0, 1, 2])
+        let index = try XCTUnwrap(opened.index as? BinaryIndex)
+        XCTAssertEqual(index.corpusFingerprint, adversarial.fingerprint)
+        XCTAssertEqual(opened.texts?.corpusFingerprint, adversarial.fingerprint)
+    }
+
+    /// Once all three files are in place there is nothing to wait for; a folder left
+    /// inconsistent is searched as it is after a bounded number of tries; a stale binary
+    /// form with the texts of a later build (the same as the S2 file) is not waited on.
+    func testConsistentAndInconsistentFoldersOpenWithoutWaitingLong() throws {
+        let mini = try corpus("man-ru-mini")
+        let adversarial = try corpus("adversarial")
+        let folder = try build(mini, "folder")
+        var attempts = 0
+        _ = try IndexLocation.open(folder.path, corpus: nil) { _ in attempts += 1 }
+        XCTAssertEqual(attempts, 1)
+
+        let other = try build(adversarial, "other")
+        move(ChapterTexts.fileName, from: other, to: folder)
+        attempts = 0
+        let inconsistent = try IndexLocation.open(folder.path, corpus: nil) { _ in attempts += 1 }
+        XCTAssertEqual(attempts, IndexLocation.attempts)
+        XCTAssertEqual(inconsistent.texts?.corpusFingerprint, adversarial.fingerprint)
+
+        // The S2 file of the texts' build, beside the first build's binary form.
+        move(S2IndexFile.fileName, from: other, to: folder)
+        attempts = 0
+        let s2 = try IndexLocation.open(folder.path, corpus: nil) { _ in attempts += 1 }
+        XCTAssertEqual(attempts, 1)
+        XCTAssertTrue(s2.index is SearchIndex, "the stale binary form is not used")
+    }
+}
