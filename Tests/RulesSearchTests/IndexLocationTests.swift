@@ -36,6 +36,35 @@ final class IndexLocationTests: XCTestCase {
         XCTAssertEqual(rename(source.appendingPathComponent(file).path, target.appendingPathComponent(file).path), 0, file)
     }
 
+    /// Two builds into one folder at the same time must not mix their files: each puts
+    /// its files in place under a lock on the folder. Held here, the lock keeps a build
+    /// from renaming anything until it is released.
+    func testABuildPutsItsFilesInPlaceUnderTheFolderLock() throws {
+        let folder = root.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = open(folder.path, O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(lock, 0)
+        XCTAssertEqual(flock(lock, LOCK_EX), 0)
+        let build = Process()
+        build.executableURL = TestPaths.rulesBinary
+        build.arguments = ["index", "build", "--corpus", TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path,
+                           "--out", folder.path]
+        try build.run()
+        // Long enough for the build to be done but for its renames (about 50 ms unlocked).
+        usleep(1_500_000)
+        let names = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName]
+        for name in names {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) before the lock is released")
+        }
+        XCTAssertTrue(build.isRunning)
+        close(lock)
+        build.waitUntilExit()
+        XCTAssertEqual(build.terminationStatus, 0)
+        for name in names {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), name)
+        }
+    }
+
     func testFingerprintsFollowTheCorpusLines() throws {
         let text = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"), encoding: .utf8)
         let a = try Corpus.parse(Bytes(php: text)).fingerprint

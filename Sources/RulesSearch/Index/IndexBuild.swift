@@ -48,7 +48,7 @@ public enum IndexBuild {
             try s2Synced.value.get()
             let textsFile = try texts.value.get()
             pending.append(textsFile)
-            for file in pending { try file.commit() }
+            try AtomicFile.commit(pending, in: directory)
         } catch {
             if case .success(let file) = texts.value { pending.append(file) }
             for file in pending { file.discard() }
