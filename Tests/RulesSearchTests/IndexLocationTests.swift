@@ -148,6 +148,10 @@ final class IndexLocationTests: XCTestCase {
         var attempts = 0
         _ = try IndexLocation.open(folder.path, corpus: nil) { _ in attempts += 1 }
         XCTAssertEqual(attempts, 1)
+        // Named by its S2 file, the folder is opened the same way, binary form and all.
+        let byFile = try IndexLocation.open(folder.appendingPathComponent(S2IndexFile.fileName).path)
+        XCTAssertTrue(byFile.index is BinaryIndex)
+        XCTAssertEqual(byFile.texts?.corpusFingerprint, mini.fingerprint)
 
         let other = try build(adversarial, "other")
         move(ChapterTexts.fileName, from: other, to: folder)

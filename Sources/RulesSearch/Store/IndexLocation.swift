@@ -38,13 +38,16 @@ public enum IndexLocation {
         }
         let directory = isDirectory.boolValue ? url : url.deletingLastPathComponent()
         let s2File = isDirectory.boolValue ? url.appendingPathComponent(S2IndexFile.fileName) : url
+        // The path of an S2 file under its own name is its folder's index, binary form and
+        // all; under another name (a copy of PHP's) it is that file alone.
+        let wholeFolder = isDirectory.boolValue || url.lastPathComponent == S2IndexFile.fileName
         var attempt = 0
         while true {
             beforeAttempt(attempt)
             attempt += 1
             let lastAttempt = attempt == attempts
             let s2Stamp = FileStamp(s2File.path)
-            let binary = isDirectory.boolValue ? BinaryIndex.find(directory: directory, s2Stamp: s2Stamp) : .none
+            let binary = wholeFolder ? BinaryIndex.find(directory: directory, s2Stamp: s2Stamp) : .none
             let texts = try texts(directory: directory, corpus: corpus)
             if !lastAttempt, corpus == nil, !belongTogether(binary, texts) {
                 usleep(1000)
