@@ -118,7 +118,10 @@ enum IndexCommand {
         } catch {
             throw CLIError("cannot create the folder \(outPath): \(error.localizedDescription)")
         }
-        try IndexBuild.write(corpus, engine: engine, to: out)
+        try IndexBuild.write(corpus, engine: engine, to: out) {
+            // Not an error: said so that a build that seems stuck tells why.
+            FileHandle.standardError.write(Data("rules: another process is putting index files in \(outPath); waiting for it\n".utf8))
+        }
         return 0
     }
 }

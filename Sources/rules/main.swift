@@ -44,7 +44,7 @@ func fail(_ message: String) -> Never {
         case "\n": line += "\\n"
         case "\r": line += "\\r"
         case "\t": line += "\\t"
-        case "\u{0}"..."\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}":
+        case _ where scalar.properties.generalCategory == .control, "\u{2028}", "\u{2029}":
             line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         default: line.unicodeScalars.append(scalar)
         }

@@ -42,27 +42,54 @@ final class IndexLocationTests: XCTestCase {
     func testABuildPutsItsFilesInPlaceUnderTheFolderLock() throws {
         let folder = root.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let lock = open(folder.path, O_RDONLY | O_DIRECTORY)
+        let lock = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         XCTAssertGreaterThanOrEqual(lock, 0)
-        XCTAssertEqual(flock(lock, LOCK_EX), 0)
+        var locked = flock(lock, LOCK_EX) == 0
+        XCTAssertTrue(locked)
+        defer { if locked { close(lock) } }
         let build = Process()
         build.executableURL = TestPaths.rulesBinary
         build.arguments = ["index", "build", "--corpus", TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path,
                            "--out", folder.path]
+        let stderr = Pipe()
+        build.standardError = stderr
         try build.run()
-        // Long enough for the build to be done but for its renames (about 50 ms unlocked).
-        usleep(1_500_000)
+        // The build says when it finds the lock held, its files written and synced.
+        var said = Data()
+        while !String(decoding: said, as: UTF8.self).contains("\n") {
+            let more = stderr.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            said += more
+        }
+        XCTAssertEqual(String(decoding: said, as: UTF8.self),
+                       "rules: another process is putting index files in \(folder.path); waiting for it\n")
         let names = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName]
         for name in names {
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) before the lock is released")
         }
-        XCTAssertTrue(build.isRunning)
         close(lock)
+        locked = false
         build.waitUntilExit()
         XCTAssertEqual(build.terminationStatus, 0)
         for name in names {
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), name)
         }
+    }
+
+    /// A lock held past the timeout is an error that puts nothing in place.
+    func testALockHeldTooLongIsAnError() throws {
+        let folder = root.appendingPathComponent("held")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(lock) }
+        XCTAssertEqual(flock(lock, LOCK_EX), 0)
+        let target = folder.appendingPathComponent("file")
+        let file = try AtomicFile.Pending(pieces: [Bytes(php: "new")], to: target)
+        XCTAssertThrowsError(try AtomicFile.commit([file], in: folder, timeout: 0.2)) { error in
+            XCTAssertTrue("\(error)".contains("another process has held its lock"), "\(error)")
+        }
+        file.discard()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 
     func testFingerprintsFollowTheCorpusLines() throws {
@@ -139,8 +166,9 @@ final class IndexLocationTests: XCTestCase {
     }
 
     /// Once all three files are in place there is nothing to wait for; a folder left
-    /// inconsistent is searched as it is after a bounded number of tries; a stale binary
-    /// form with the texts of a later build (the same as the S2 file) is not waited on.
+    /// inconsistent is searched as it is, after a bounded number of tries while its files
+    /// are new and at once later; a stale binary form with the texts of a later build (the
+    /// same as the S2 file's) is not waited on.
     func testConsistentAndInconsistentFoldersOpenWithoutWaitingLong() throws {
         let mini = try corpus("man-ru-mini")
         let adversarial = try corpus("adversarial")
@@ -155,10 +183,15 @@ final class IndexLocationTests: XCTestCase {
 
         let other = try build(adversarial, "other")
         move(ChapterTexts.fileName, from: other, to: folder)
+        // Just changed, the folder may be a rebuild under way: looked at again, up to a bound.
         attempts = 0
         let inconsistent = try IndexLocation.open(folder.path, corpus: nil) { _ in attempts += 1 }
         XCTAssertEqual(attempts, IndexLocation.attempts)
         XCTAssertEqual(inconsistent.texts?.corpusFingerprint, adversarial.fingerprint)
+        // Unchanged for longer than a rebuild takes to rename its files, it is taken at once.
+        attempts = 0
+        _ = try IndexLocation.open(folder.path, corpus: nil, settling: 0) { _ in attempts += 1 }
+        XCTAssertEqual(attempts, 1)
 
         // The S2 file of the texts' build, beside the first build's binary form.
         move(S2IndexFile.fileName, from: other, to: folder)

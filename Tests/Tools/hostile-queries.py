@@ -4,13 +4,18 @@ corpus words (cut, upper-cased, capitalised) mixed with punctuation, regex metac
 quotes, entities and tags, and characters outside Russian (Ukrainian, Greek, case-folding
 oddities, no-break and zero-width spaces, combining marks, emoji, full-width and Arabic digits).
 The companion of ../shared/reference/tools/gen_queries.py, which draws plain words and phrases.
-usage: hostile-queries.py corpus.jsonl SEED N > queries.txt"""
+usage: hostile-queries.py corpus.jsonl SEED N > queries.txt
+The same seed gives the same queries on one Python version (the golden files: Python 3.11);
+another version's Unicode tables may change a case mapping."""
 import json, random, re, sys
 
 corpus, seed, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rnd = random.Random(seed)
+sys.stdout.reconfigure(encoding='utf-8')
 words = []
 for line in open(corpus, encoding='utf-8'):
+    if not line.strip():
+        continue   # as the corpus reader does
     html = json.loads(line)['html']
     text = re.sub(r'&[a-z]+;', ' ', re.sub(r'<[^>]+>', ' ', html))
     words += [w for w in re.split(r'\s+', text) if w]

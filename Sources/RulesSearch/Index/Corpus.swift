@@ -37,8 +37,10 @@ public struct Corpus {
 
     /// Chapters by key, in the order the reference indexes them.
     public var chapters = OrderedMap<ByteKey, Chapter>()
-    /// The ``Fingerprint`` of the corpus's non-empty lines, in order (0 for a corpus made
-    /// in memory): the files `rules index build` writes record it.
+    /// The ``Fingerprint`` of the corpus's non-empty lines, in order, as read: the files
+    /// `rules index build` writes record it. A corpus made or changed in memory keeps 0 or
+    /// the fingerprint of what was read, and the builds of two such corpora into one folder
+    /// cannot be told apart by it.
     public var fingerprint: UInt64 = 0
 
     public init() {}

@@ -6,13 +6,15 @@ import RulesRegex
 public enum IndexBuild {
     /// Builds the index of `corpus` with `engine` and writes its three files into
     /// `directory` (which must exist), each atomically. They are put in place only when all
-    /// three are written and synced: the S2 file first, then the binary form, which records
-    /// its size and time (a search between the two finds the binary form stale and reads the
-    /// S2 file), then the texts. The binary form and the texts record the corpus's
-    /// fingerprint, by which a search between the renames knows to look again (see
+    /// three are written and synced, under a lock on the folder (see
+    /// ``AtomicFile/commit(_:in:timeout:)``): the S2 file first, then the binary form, which
+    /// records its size and time, then the texts. The binary form and the texts record the
+    /// corpus's fingerprint, by which a search between the renames knows to look again (see
     /// ``IndexLocation``). An error before the renames replaces no file, and no temporary
     /// file is left after any error.
-    public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL) throws {
+    /// `waiting` is called when another process holds the folder's lock.
+    public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL,
+                             waiting: () -> Void = {}) throws {
         // The texts file depends on the corpus alone: it is made, written and synced on its
         // own thread while the index is built. It starts once the chapters are read, and on
         // that one thread: until then the index uses every core, and afterwards its stemming
@@ -48,7 +50,7 @@ public enum IndexBuild {
             try s2Synced.value.get()
             let textsFile = try texts.value.get()
             pending.append(textsFile)
-            try AtomicFile.commit(pending, in: directory)
+            try AtomicFile.commit(pending, in: directory, waiting: waiting)
         } catch {
             if case .success(let file) = texts.value { pending.append(file) }
             for file in pending { file.discard() }

@@ -24,7 +24,10 @@ public enum AtomicFile {
 
         public init(pieces: [Bytes], to url: URL) throws {
             self.url = url
-            temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+            // Unique to this process and this call: two builds into one folder from one
+            // process must not write the same temporary file either.
+            let unique = "\(getpid()).\(String(UInt32.random(in: .min ... .max), radix: 16))"
+            temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(unique).tmp")
             fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
             guard fd >= 0 else { throw Self.failure(url, errno) }
             var writer = Writer(fd: fd)
@@ -80,13 +83,31 @@ public enum AtomicFile {
     /// Puts `files`, synced, in place one after another, holding an exclusive lock on
     /// `directory` meanwhile: two builds into one folder at the same time then leave all of
     /// one's files or all of the other's, never a mix (with the lock left out, 5 of 60 such
-    /// pairs did). The lock lasts the renames only; it is released on any exit, and a
-    /// folder that cannot be opened for it is written without it.
-    public static func commit(_ files: [Pending], in directory: URL) throws {
+    /// pairs did). The lock lasts the renames only and is released on any exit. Held by
+    /// another for `timeout` seconds (a process stopped in the middle of its renames), it
+    /// is an error that puts nothing in place; a folder that cannot be opened or locked
+    /// (a file system without locks) is written without it. `waiting` is called once when
+    /// the lock is found held, before waiting for it.
+    public static func commit(_ files: [Pending], in directory: URL, timeout: Double = 10,
+                              waiting: () -> Void = {}) throws {
         let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if fd >= 0 { close(fd) } }
         if fd >= 0 {
-            while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            var told = false
+            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                if errno == EINTR { continue }
+                guard errno == EWOULDBLOCK else { break }
+                if !told {
+                    waiting()
+                    told = true
+                }
+                guard Date() < deadline else {
+                    throw S2IndexFile.FormatError(message: "cannot put the index files in \(directory.path): "
+                        + "another process has held its lock for \(Int(timeout)) s; try again when it is done")
+                }
+                usleep(1000)
+            }
         }
         for file in files { try file.commit() }
     }

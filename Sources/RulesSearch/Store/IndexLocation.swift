@@ -15,21 +15,25 @@ public enum IndexLocation {
     /// A rebuild renames its three files into place one after another (the S2 file, the
     /// binary form, the texts), so a search that opens them in between could take one
     /// build's index with the other's texts: snippets from the wrong text, or none. The
-    /// binary form and the texts file both record the fingerprint of the corpus they were
-    /// built from, and the files are opened again, a millisecond later, until they agree
-    /// (see ``belongTogether(_:_:)``); a folder left inconsistent (a build stopped between
-    /// its renames, a texts file copied from elsewhere) is searched as it is after
-    /// ``attempts`` tries.
+    /// binary form and `rules-texts.bin` both record the fingerprint of the corpus they
+    /// were built from; when they disagree (see ``belongTogether(_:_:)``) while one of the
+    /// files changed in the last ``settling`` seconds, the files are opened again a
+    /// millisecond later, up to ``attempts`` times. A folder that stays inconsistent (a
+    /// build stopped between its renames, files copied from elsewhere, an S2 file rebuilt
+    /// by PHP) is searched as it is, at once.
     public static func open(_ path: String, corpus: String? = nil) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         try open(path, corpus: corpus, beforeAttempt: { _ in })
     }
 
     /// How many times ``open(_:corpus:)`` opens the files before it takes them as they are.
     static let attempts = 20
+    /// For how many seconds after one of the files changed a disagreement between them is
+    /// taken for a rebuild under way (whose renames follow one another within microseconds).
+    static let settling = 2.0
 
     /// ``open(_:corpus:)``, calling `beforeAttempt` with the attempt's number (from 0)
-    /// before each (tests change the folder there).
-    static func open(_ path: String, corpus: String?,
+    /// before each (tests change the folder there, and shorten `settling`).
+    static func open(_ path: String, corpus: String?, settling: Double = settling,
                      beforeAttempt: (Int) -> Void) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
@@ -41,6 +45,7 @@ public enum IndexLocation {
         // The path of an S2 file under its own name is its folder's index, binary form and
         // all; under another name (a copy of PHP's) it is that file alone.
         let wholeFolder = isDirectory.boolValue || url.lastPathComponent == S2IndexFile.fileName
+        let textsFile = directory.appendingPathComponent(ChapterTexts.fileName)
         var attempt = 0
         while true {
             beforeAttempt(attempt)
@@ -48,11 +53,14 @@ public enum IndexLocation {
             let lastAttempt = attempt == attempts
             let s2Stamp = FileStamp(s2File.path)
             let binary = wholeFolder ? BinaryIndex.find(directory: directory, s2Stamp: s2Stamp) : .none
-            let texts = try texts(directory: directory, corpus: corpus)
-            if !lastAttempt, corpus == nil, !belongTogether(binary, texts) {
+            // Only the texts a build writes are compared: a corpus file is read as it is.
+            let stored = corpus == nil ? try storedTexts(textsFile) : nil
+            if !lastAttempt, let stored, !belongTogether(binary, stored),
+               changedLately([s2File, directory.appendingPathComponent(BinaryIndex.fileName), textsFile], within: settling) {
                 usleep(1000)
                 continue
             }
+            let texts = try stored ?? otherTexts(directory: directory, corpus: corpus)
             if case .fresh(let index) = binary { return (index, texts) }
             guard FileManager.default.fileExists(atPath: s2File.path) else {
                 throw OpenError(message: "no index in \(path): no \(S2IndexFile.fileName) there")
@@ -70,31 +78,48 @@ public enum IndexLocation {
     }
 
     /// Whether the texts file and the index come from the same build, as far as the
-    /// fingerprints tell. With the binary form fresh, the texts must have its fingerprint.
-    /// With the binary form stale, the S2 file is newer than it: texts with the binary
-    /// form's fingerprint are as old as it, so the rebuild is still putting its files in
-    /// place. (Two builds of the same corpus have the same fingerprint, and files that
-    /// are the same.) Without a binary form or a fingerprint there is nothing to compare.
-    static func belongTogether(_ binary: BinaryIndex.Found, _ texts: ChapterTexts?) -> Bool {
-        guard let textsFingerprint = texts?.corpusFingerprint else { return true }
+    /// fingerprints tell. With the binary form fresh, the texts must have its fingerprint
+    /// (texts without one are older than any binary form of this version). With the binary
+    /// form stale, the S2 file is newer than it: texts with the binary form's fingerprint
+    /// are as old as it, so a rebuild may still be putting its files in place. (Two builds
+    /// of the same corpus have the same fingerprint, and files that are the same.) Without
+    /// a binary form there is nothing to compare.
+    static func belongTogether(_ binary: BinaryIndex.Found, _ texts: ChapterTexts) -> Bool {
         switch binary {
-        case .fresh(let index): return index.corpusFingerprint == textsFingerprint
-        case .stale(let fingerprint): return fingerprint != textsFingerprint
+        case .fresh(let index): return index.corpusFingerprint == texts.corpusFingerprint
+        case .stale(let fingerprint): return texts.corpusFingerprint != fingerprint
         case .none: return true
         }
     }
 
-    static func texts(directory: URL, corpus: String?) throws -> ChapterTexts? {
+    /// Whether any of `files` was created, written or renamed in the last `seconds` (its
+    /// status change time: a rename sets it).
+    static func changedLately(_ files: [URL], within seconds: Double) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return files.contains { file in
+            var info = stat()
+            guard stat(file.path, &info) == 0 else { return false }
+            let age = Double(now.tv_sec - info.st_ctim.tv_sec) + Double(now.tv_nsec - info.st_ctim.tv_nsec) / 1e9
+            return age < seconds
+        }
+    }
+
+    /// `rules-texts.bin`, when the folder has one.
+    static func storedTexts(_ file: URL) throws -> ChapterTexts? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        do {
+            return try ChapterTexts(contentsOf: file)
+        } catch {
+            throw OpenError(message: "\(error); rebuild the index with 'rules index build'")
+        }
+    }
+
+    /// The texts of the corpus named, else of the reference's `corpus.jsonl` in the
+    /// folder, else none.
+    static func otherTexts(directory: URL, corpus: String?) throws -> ChapterTexts? {
         if let corpus {
             return ChapterTexts(corpus: try readCorpus(URL(fileURLWithPath: corpus)))
-        }
-        let store = directory.appendingPathComponent(ChapterTexts.fileName)
-        if FileManager.default.fileExists(atPath: store.path) {
-            do {
-                return try ChapterTexts(contentsOf: store)
-            } catch {
-                throw OpenError(message: "\(error); rebuild the index with 'rules index build'")
-            }
         }
         let reference = directory.appendingPathComponent("corpus.jsonl")
         if FileManager.default.fileExists(atPath: reference.path) {
