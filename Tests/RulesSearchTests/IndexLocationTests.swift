@@ -143,6 +143,22 @@ final class IndexLocationTests: XCTestCase {
         XCTAssertEqual(opened.texts?.corpusFingerprint, adversarial.fingerprint)
     }
 
+    /// A first build into a folder has renamed its S2 file and binary form, not yet its
+    /// texts: the search waits for them rather than answer without snippets.
+    func testFirstBuildWithoutTextsYetWaitsForThem() throws {
+        let mini = try corpus("man-ru-mini")
+        let staging = try build(mini, "staging")
+        let folder = try build(mini, "folder")
+        XCTAssertEqual(unlink(folder.appendingPathComponent(ChapterTexts.fileName).path), 0)
+        var attempts: [Int] = []
+        let opened = try IndexLocation.open(folder.path, corpus: nil) { attempt in
+            attempts.append(attempt)
+            if attempt == 2 { self.move(ChapterTexts.fileName, from: staging, to: folder) }
+        }
+        XCTAssertEqual(attempts, [0, 1, 2])
+        XCTAssertEqual(opened.texts?.corpusFingerprint, mini.fingerprint)
+    }
+
     /// The rebuild has renamed only its S2 file: the binary form is stale and the texts
     /// are as old as it; the search looks again until all three are new.
     func testNewS2FileWithOldBinaryFormAndTextsWaitsForBoth() throws {

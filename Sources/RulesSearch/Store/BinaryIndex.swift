@@ -218,6 +218,11 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         case stale(corpusFingerprint: UInt64)
         /// Missing, damaged, or of another version.
         case none
+
+        var isFresh: Bool {
+            if case .fresh = self { return true }
+            return false
+        }
     }
 
     /// The binary form in `directory`, checked against `s2Stamp`, the S2 file's size and

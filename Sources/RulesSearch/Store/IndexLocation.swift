@@ -54,8 +54,10 @@ public enum IndexLocation {
             let s2Stamp = FileStamp(s2File.path)
             let binary = wholeFolder ? BinaryIndex.find(directory: directory, s2Stamp: s2Stamp) : .none
             // Only the texts a build writes are compared: a corpus file is read as it is.
+            // A fresh binary form without them is a first build still renaming its files.
             let stored = corpus == nil ? try storedTexts(textsFile) : nil
-            if !lastAttempt, let stored, !belongTogether(binary, stored),
+            let agree = stored.map { belongTogether(binary, $0) } ?? (corpus != nil || !binary.isFresh)
+            if !lastAttempt, !agree,
                changedLately([s2File, directory.appendingPathComponent(BinaryIndex.fileName), textsFile], within: settling) {
                 usleep(1000)
                 continue
