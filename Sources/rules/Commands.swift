@@ -105,6 +105,7 @@ enum IndexCommand {
             throw CLIError("--out \(outPath) is a file, not a folder: give a folder for the index files")
         }
         MallocTuning.keepFreedMemory()   // before the corpus, the first large allocation
+        Interruption.removeTemporaryFilesOnSignal()
         let corpus: Corpus
         do {
             corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))

@@ -76,6 +76,36 @@ final class IndexLocationTests: XCTestCase {
         }
     }
 
+    /// Stopped (Ctrl-C) with its files written and waiting to put them in place, a build
+    /// leaves nothing behind: its temporary files are removed, and it ends by the signal.
+    func testABuildStoppedLeavesNoTemporaryFiles() throws {
+        let folder = root.appendingPathComponent("stopped")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(lock) }
+        XCTAssertEqual(flock(lock, LOCK_EX), 0)
+        let build = Process()
+        build.executableURL = TestPaths.rulesBinary
+        build.arguments = ["index", "build", "--corpus", TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path,
+                           "--out", folder.path]
+        let stderr = Pipe()
+        build.standardError = stderr
+        try build.run()
+        var said = Data()
+        while !String(decoding: said, as: UTF8.self).contains("\n") {
+            let more = stderr.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            said += more
+        }
+        XCTAssertTrue(String(decoding: said, as: UTF8.self).contains("waiting for it"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.count, 3)
+        build.interrupt()
+        build.waitUntilExit()
+        XCTAssertEqual(build.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(build.terminationStatus, SIGINT)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
     /// A lock held past the timeout is an error that puts nothing in place.
     func testALockHeldTooLongIsAnError() throws {
         let folder = root.appendingPathComponent("held")

@@ -19,6 +19,8 @@ public enum AtomicFile {
         private var discarded = false
         /// Why syncing failed: a file that was not synced is never put in place.
         private var syncFailure: Int32 = 0
+        /// Where ``Interruption`` keeps the temporary path while it exists.
+        private var interruptionSlot: Int?
         /// The size and modification time the file has now and keeps when renamed.
         let stamp: FileStamp
 
@@ -28,8 +30,14 @@ public enum AtomicFile {
             // process must not write the same temporary file either.
             let unique = "\(getpid()).\(String(UInt32.random(in: .min ... .max), radix: 16))"
             temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(unique).tmp")
+            // Noted before it exists, so that no instant has it on the disk unnoted.
+            interruptionSlot = Interruption.remember(temporary.path)
             fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-            guard fd >= 0 else { throw Self.failure(url, errno) }
+            guard fd >= 0 else {
+                let error = errno
+                Interruption.forget(interruptionSlot)
+                throw Self.failure(url, error)
+            }
             var writer = Writer(fd: fd)
             for piece in pieces { writer.add(piece) }
             writer.flush()
@@ -40,6 +48,7 @@ public enum AtomicFile {
                 close(fd)
                 fd = -1
                 unlink(temporary.path)
+                Interruption.forget(interruptionSlot)
                 throw Self.failure(url, writer.error)
             }
         }
@@ -61,6 +70,8 @@ public enum AtomicFile {
             guard !discarded else { return }
             guard rename(temporary.path, url.path) == 0 else { throw Self.failure(url, errno) }
             committed = true
+            Interruption.forget(interruptionSlot)
+            interruptionSlot = nil
         }
 
         /// Removes the temporary file now (on an error, before the process exits).
@@ -71,6 +82,8 @@ public enum AtomicFile {
             }
             if !committed, !discarded { unlink(temporary.path) }
             discarded = true
+            Interruption.forget(interruptionSlot)
+            interruptionSlot = nil
         }
 
         deinit { discard() }
@@ -109,7 +122,10 @@ public enum AtomicFile {
                 usleep(1000)
             }
         }
-        for file in files { try file.commit() }
+        // A stop asked for now waits until all are in place (see ``Interruption``).
+        try Interruption.whileCommitting {
+            for file in files { try file.commit() }
+        }
     }
 
     /// Small pieces gathered into a buffer; large ones written as they are.
