@@ -36,33 +36,43 @@ final class IndexLocationTests: XCTestCase {
         XCTAssertEqual(rename(source.appendingPathComponent(file).path, target.appendingPathComponent(file).path), 0, file)
     }
 
-    /// Two builds into one folder at the same time must not mix their files: each puts
-    /// its files in place under a lock on the folder. Held here, the lock keeps a build
-    /// from renaming anything until it is released.
-    func testABuildPutsItsFilesInPlaceUnderTheFolderLock() throws {
-        let folder = root.appendingPathComponent("locked")
+    /// A folder locked here, and a build of man-ru-mini into it that has written its files
+    /// and says it waits for the lock (the line it writes to standard error then).
+    private func buildWaitingForTheLock(_ name: String) throws -> (folder: URL, lock: Int32, build: Process, said: String) {
+        let folder = root.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let lock = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         XCTAssertGreaterThanOrEqual(lock, 0)
-        var locked = flock(lock, LOCK_EX) == 0
-        XCTAssertTrue(locked)
-        defer { if locked { close(lock) } }
+        XCTAssertEqual(flock(lock, LOCK_EX), 0)
         let build = Process()
         build.executableURL = TestPaths.rulesBinary
         build.arguments = ["index", "build", "--corpus", TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path,
                            "--out", folder.path]
         let stderr = Pipe()
         build.standardError = stderr
-        try build.run()
-        // The build says when it finds the lock held, its files written and synced.
+        do {
+            try build.run()
+        } catch {
+            close(lock)
+            throw error
+        }
         var said = Data()
         while !String(decoding: said, as: UTF8.self).contains("\n") {
             let more = stderr.fileHandleForReading.availableData
             if more.isEmpty { break }
             said += more
         }
-        XCTAssertEqual(String(decoding: said, as: UTF8.self),
-                       "rules: another process is putting index files in \(folder.path); waiting for it\n")
+        return (folder, lock, build, String(decoding: said, as: UTF8.self))
+    }
+
+    /// Two builds into one folder at the same time must not mix their files: each puts
+    /// its files in place under a lock on the folder. Held here, the lock keeps a build
+    /// from renaming anything until it is released.
+    func testABuildPutsItsFilesInPlaceUnderTheFolderLock() throws {
+        let (folder, lock, build, said) = try buildWaitingForTheLock("locked")
+        var locked = true
+        defer { if locked { close(lock) } }
+        XCTAssertEqual(said, "rules: another process is putting index files in \(folder.path); waiting for it\n")
         let names = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName]
         for name in names {
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) before the lock is released")
@@ -79,25 +89,9 @@ final class IndexLocationTests: XCTestCase {
     /// Stopped (Ctrl-C) with its files written and waiting to put them in place, a build
     /// leaves nothing behind: its temporary files are removed, and it ends by the signal.
     func testABuildStoppedLeavesNoTemporaryFiles() throws {
-        let folder = root.appendingPathComponent("stopped")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let lock = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let (folder, lock, build, said) = try buildWaitingForTheLock("stopped")
         defer { close(lock) }
-        XCTAssertEqual(flock(lock, LOCK_EX), 0)
-        let build = Process()
-        build.executableURL = TestPaths.rulesBinary
-        build.arguments = ["index", "build", "--corpus", TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path,
-                           "--out", folder.path]
-        let stderr = Pipe()
-        build.standardError = stderr
-        try build.run()
-        var said = Data()
-        while !String(decoding: said, as: UTF8.self).contains("\n") {
-            let more = stderr.fileHandleForReading.availableData
-            if more.isEmpty { break }
-            said += more
-        }
-        XCTAssertTrue(String(decoding: said, as: UTF8.self).contains("waiting for it"))
+        XCTAssertTrue(said.contains("waiting for it"), said)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.count, 3)
         build.interrupt()
         build.waitUntilExit()
