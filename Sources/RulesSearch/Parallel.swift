@@ -23,7 +23,9 @@ enum Parallel {
                 results[i] = transform(states[k], items[i])
             }
         }
-        return results.map { $0! }
+        // Moved out, not copied: the buffer is freed without its elements, which a copy
+        // would leave behind, still retained (a batch search kept every answer it wrote).
+        return (0..<items.count).map { (results.baseAddress! + $0).move()! }
     }
 }
 
