@@ -86,17 +86,19 @@ final class IndexLocationTests: XCTestCase {
         }
     }
 
-    /// Stopped (Ctrl-C) with its files written and waiting to put them in place, a build
+    /// Stopped (`kill`) with its files written and waiting to put them in place, a build
     /// leaves nothing behind: its temporary files are removed, and it ends by the signal.
+    /// (SIGTERM rather than Ctrl-C's SIGINT, which a test runner may have set to be
+    /// ignored, as the build then leaves it.)
     func testABuildStoppedLeavesNoTemporaryFiles() throws {
         let (folder, lock, build, said) = try buildWaitingForTheLock("stopped")
         defer { close(lock) }
         XCTAssertTrue(said.contains("waiting for it"), said)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.count, 3)
-        build.interrupt()
+        build.terminate()
         build.waitUntilExit()
         XCTAssertEqual(build.terminationReason, .uncaughtSignal)
-        XCTAssertEqual(build.terminationStatus, SIGINT)
+        XCTAssertEqual(build.terminationStatus, SIGTERM)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 

@@ -7,7 +7,7 @@ public enum IndexBuild {
     /// Builds the index of `corpus` with `engine` and writes its three files into
     /// `directory` (which must exist), each atomically. They are put in place only when all
     /// three are written and synced, under a lock on the folder (see
-    /// ``AtomicFile/commit(_:in:timeout:)``): the S2 file first, then the binary form, which
+    /// ``AtomicFile/commit(_:in:timeout:waiting:)``): the S2 file first, then the binary form, which
     /// records its size and time, then the texts. The binary form and the texts record the
     /// corpus's fingerprint, by which a search between the renames knows to look again (see
     /// ``IndexLocation``). An error before the renames replaces no file, and no temporary

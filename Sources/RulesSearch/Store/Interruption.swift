@@ -1,86 +1,94 @@
 import Foundation
-import Synchronization
 
 /// What happens to a build's files when the process is told to stop (Ctrl-C, `kill`,
 /// a closed terminal): the temporary files of its pending writes are removed, and renames
 /// already begun are finished first, so that the folder keeps all of the old index or gets
 /// all of the new one, with nothing left beside it.
 ///
-/// A signal handler may only do what is safe at any instant (no lock, no allocation), so
-/// what it needs is kept ready: the temporary paths as C strings in fixed slots, and two
-/// atomic flags.
+/// The signals are not handled where they land: they are blocked in every thread and
+/// taken by one thread of their own (`sigwait`), which may then take locks like any
+/// other: it waits for a commit under way, keeps any new temporary file from being made,
+/// removes those there are, and ends the process by the same signal.
 public enum Interruption {
-    /// The handlers, for SIGINT, SIGTERM and SIGHUP: each removes the temporary files and
-    /// ends the process by the same signal, as if unhandled (a shell sees 128 + its
-    /// number); during ``AtomicFile/commit(_:in:timeout:waiting:)``'s renames it only
-    /// notes the signal, which the commit raises again once they are done. For a program
-    /// that writes with ``AtomicFile``; nothing else in the library installs handlers.
+    /// Takes over SIGINT, SIGTERM and SIGHUP, except those the process was started
+    /// ignoring (`nohup`, a background job): each then ends the process as if unhandled (a
+    /// shell sees 128 + its number), after the temporary files are removed and a commit
+    /// under way is done. Call it before any other thread is started, so that all inherit
+    /// the blocked signals. For a program that writes with ``AtomicFile``; nothing else in
+    /// the library installs handlers.
     public static func removeTemporaryFilesOnSignal() {
-        // Made before any handler can run: a static's first use takes a lock.
-        _ = slots
-        _ = committing.load(ordering: .relaxed) + deferred.load(ordering: .relaxed)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        var any = false
         for signal in [SIGINT, SIGTERM, SIGHUP] {
-            Foundation.signal(signal, handle)
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0,
+                  unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+            else { continue }
+            sigaddset(&signals, signal)
+            any = true
+        }
+        guard any else { return }
+        state.lock()
+        enabled = true
+        state.unlock()
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let taken = signals
+        Thread.detachNewThread {
+            var waitedFor = taken
+            var signal: Int32 = 0
+            while sigwait(&waitedFor, &signal) != 0 {}
+            stop(by: signal, unblocking: taken)
         }
     }
 
-    private static let handle: @convention(c) (Int32) -> Void = { signal in
-        if Interruption.committing.load(ordering: .sequentiallyConsistent) != 0 {
-            Interruption.deferred.store(signal, ordering: .sequentiallyConsistent)
-            return
-        }
-        Interruption.stop(by: signal)
-    }
-
-    /// Removes the temporary files, then ends the process by `signal`.
-    private static func stop(by signal: Int32) {
-        for k in 0..<capacity {
-            if let path = slots[k] { unlink(path) }
-        }
+    /// Waits for a commit under way, keeps new temporary files from being made (the
+    /// locks are never given back), removes the ones there are, and ends the process.
+    private static func stop(by signal: Int32, unblocking signals: sigset_t) -> Never {
+        committing.lock()
+        state.lock()
+        for path in paths.values { unlink(path) }
         Foundation.signal(signal, SIG_DFL)
-        raise(signal)
+        var unblock = signals
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        kill(getpid(), signal)
+        // Not reached: the signal, unblocked in this thread only, ends the process here.
+        while true { pause() }
     }
 
     // MARK: What AtomicFile tells
 
-    private static let capacity = 64
-    /// Temporary paths, as C strings; `nil` for a free slot. A string taken out is not
-    /// freed: a handler on another thread may be reading it (a few bytes a file).
-    private nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-        slots.initialize(repeating: nil, count: capacity)
-        return slots
-    }()
-    private static let slotsLock = NSLock()
-    private static let committing = Atomic<Int32>(0)
-    private static let deferred = Atomic<Int32>(0)
+    private static let state = NSLock()
+    private static let committing = NSLock()
+    private nonisolated(unsafe) static var enabled = false
+    private nonisolated(unsafe) static var paths: [Int: String] = [:]
+    private nonisolated(unsafe) static var nextSlot = 0
 
-    /// Notes a temporary file; the slot to give back to ``forget(_:)``, `nil` when all are
-    /// taken (that file is then left behind if the process is stopped).
+    /// Notes a temporary file about to be made; the number to give back to
+    /// ``forget(_:)``, `nil` when no signal is taken over. Once a stop has begun it waits
+    /// for the end of the process, so no file is made after the removal.
     static func remember(_ path: String) -> Int? {
-        slotsLock.lock()
-        defer { slotsLock.unlock() }
-        guard let k = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
-        slots[k] = strdup(path)
-        return k
+        state.lock()
+        defer { state.unlock() }
+        guard enabled else { return nil }
+        nextSlot += 1
+        paths[nextSlot] = path
+        return nextSlot
     }
 
-    /// The temporary file of `slot` is renamed or removed.
+    /// The temporary file `slot` stands for is renamed or removed.
     static func forget(_ slot: Int?) {
         guard let slot else { return }
-        slotsLock.lock()
-        slots[slot] = nil
-        slotsLock.unlock()
+        state.lock()
+        paths[slot] = nil
+        state.unlock()
     }
 
-    /// Runs `renames` with a stopping signal held back until they are done.
+    /// Runs `renames` with a stop held back until they are done (then the files they put
+    /// in place stay, and any left are removed). Commits run one at a time.
     static func whileCommitting<T>(_ renames: () throws -> T) rethrows -> T {
-        committing.store(1, ordering: .sequentiallyConsistent)
-        defer {
-            committing.store(0, ordering: .sequentiallyConsistent)
-            let signal = deferred.exchange(0, ordering: .sequentiallyConsistent)
-            if signal != 0 { stop(by: signal) }
-        }
+        committing.lock()
+        defer { committing.unlock() }
         return try renames()
     }
 }
