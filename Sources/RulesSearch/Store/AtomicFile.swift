@@ -30,13 +30,9 @@ public enum AtomicFile {
             // process must not write the same temporary file either.
             let unique = "\(getpid()).\(String(UInt32.random(in: .min ... .max), radix: 16))"
             temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(unique).tmp")
-            // Noted before it exists, so that no instant has it on the disk unnoted.
-            interruptionSlot = Interruption.remember(temporary.path)
-            fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-            guard fd >= 0 else {
-                let error = errno
-                Interruption.forget(interruptionSlot)
-                throw Self.failure(url, error)
+            switch Interruption.create(temporary.path) {
+            case .success(let created): (fd, interruptionSlot) = created
+            case .failure(let error): throw Self.failure(url, error.code)
             }
             var writer = Writer(fd: fd)
             for piece in pieces { writer.add(piece) }

@@ -64,16 +64,23 @@ public enum Interruption {
     private nonisolated(unsafe) static var paths: [Int: String] = [:]
     private nonisolated(unsafe) static var nextSlot = 0
 
-    /// Notes a temporary file about to be made; the number to give back to
-    /// ``forget(_:)``, `nil` when no signal is taken over. Once a stop has begun it waits
-    /// for the end of the process, so no file is made after the removal.
-    static func remember(_ path: String) -> Int? {
+    /// Makes a temporary file for writing (`open` with `O_CREAT | O_TRUNC`) and notes it:
+    /// its descriptor, or the `errno` of the failure, and the number to give back to
+    /// ``forget(_:)`` (`nil` when no signal is taken over). Made and noted under one lock,
+    /// which a stop takes for good: no file is made after the removal, none goes unnoted.
+    static func create(_ path: String) -> Result<(fd: Int32, slot: Int?), Errno> {
         state.lock()
         defer { state.unlock() }
-        guard enabled else { return nil }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return .failure(Errno(code: errno)) }
+        guard enabled else { return .success((fd, nil)) }
         nextSlot += 1
         paths[nextSlot] = path
-        return nextSlot
+        return .success((fd, nextSlot))
+    }
+
+    struct Errno: Error {
+        let code: Int32
     }
 
     /// The temporary file `slot` stands for is renamed or removed.
