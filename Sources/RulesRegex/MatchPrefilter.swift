@@ -26,7 +26,16 @@ final class MatchPrefilter {
     private let lastCharacterTable: [Bool]
     /// Every text a match can end with, when there are few: each alternative of `(ая|яя)$`,
     /// encoded as the subject is, by its last byte. `nil` when not known.
-    private let endings: [[Bytes]]?
+    private let endings: [[Ending]]?
+
+    /// What a subject must end with for a match to end at its end: the match's text, after
+    /// what a look-behind at the match's start wants before it (`а` or `я` for
+    /// `(?<=[ая])(ем|нн)$`), which is not part of the match.
+    struct Ending: Equatable {
+        let bytes: Bytes
+        /// The length of the match's own text, at the end of ``bytes``.
+        let matchLength: Int
+    }
     /// Whether ``endings`` are whole matches (every branch lists all it can match), so
     /// that a match starts where the ending it is starts.
     private let endingsAreWhole: Bool
@@ -76,27 +85,32 @@ final class MatchPrefilter {
     /// The texts the branches' matches can end with, before their end anchor, by last byte;
     /// `nil` when there are too many, or one can be empty (then any subject may match).
     /// `whole` tells whether every branch listed its whole matches.
-    private static func endings(of branches: [Node], utf: Bool) -> (table: [[Bytes]], whole: Bool)? {
-        var table = [[Bytes]](repeating: [], count: 256)
+    private static func endings(of branches: [Node], utf: Bool) -> (table: [[Ending]], whole: Bool)? {
+        var table = [[Ending]](repeating: [], count: 256)
         var whole = true
+        func encoded(_ text: [UInt32]) -> Bytes {
+            var bytes = Bytes()
+            for c in text {
+                if utf { UTF8Bytes.append(c, to: &bytes) } else { bytes.append(UInt8(truncatingIfNeeded: c)) }
+            }
+            return bytes
+        }
         for branch in branches {
             guard let (_, body) = splitEndAnchor(branch) else { return nil }
-            let texts: [[UInt32]]
-            if let all = body.finiteTexts(limit: 256) {
+            let texts: [(context: [UInt32], text: [UInt32])]
+            if let all = body.finiteTextsWithContext(limit: 256) {
                 texts = all
             } else if let some = body.possibleEndings(limit: 256) {
-                texts = some
+                texts = some.map { ([], $0) }
                 whole = false
             } else {
                 return nil
             }
-            for text in texts {
-                var bytes = Bytes()
-                for c in text {
-                    if utf { UTF8Bytes.append(c, to: &bytes) } else { bytes.append(UInt8(truncatingIfNeeded: c)) }
-                }
-                guard let last = bytes.last else { return nil }
-                if !table[Int(last)].contains(bytes) { table[Int(last)].append(bytes) }
+            for (context, text) in texts {
+                let match = encoded(text)
+                guard !match.isEmpty else { return nil }
+                let ending = Ending(bytes: encoded(context) + match, matchLength: match.count)
+                if !table[Int(match.last!)].contains(ending) { table[Int(match.last!)].append(ending) }
             }
         }
         return (table, whole)
@@ -172,7 +186,9 @@ final class MatchPrefilter {
         if let endings {
             func endsWithOne(at end: Int) -> Bool {
                 guard end > 0 else { return false }
-                for text in endings[Int(subject[end - 1])] where ByteSearch.ends(subject, at: end, with: text) { return true }
+                for ending in endings[Int(subject[end - 1])] where ByteSearch.ends(subject, at: end, with: ending.bytes) {
+                    return true
+                }
                 return false
             }
             let n = subject.count
@@ -207,8 +223,9 @@ final class MatchPrefilter {
         // starts first. (Not when `$` may also match before a final newline.)
         if endingsAreWhole, let endings, n > 0, !(anchor == .endOrFinalNewline && subject[n - 1] == 0x0A) {
             var longest = 0
-            for text in endings[Int(subject[n - 1])] where text.count > longest && ByteSearch.ends(subject, at: n, with: text) {
-                longest = text.count
+            for ending in endings[Int(subject[n - 1])]
+            where ending.matchLength > longest && ByteSearch.ends(subject, at: n, with: ending.bytes) {
+                longest = ending.matchLength
             }
             return n - longest
         }
@@ -276,6 +293,42 @@ extension Node {
             all += more
         }
         return all
+    }
+
+    /// ``finiteTexts(limit:)``, each with what a look-behind at the start of the match
+    /// wants before it (`а` and `я` for `(?<=[ая])(ем|нн)`: (а, ем), (я, ем), (а, нн),
+    /// (я, нн)); an empty context where nothing is known. A look-behind after the start
+    /// of the match, or one whose texts are not few, adds nothing, which is always safe:
+    /// a context only narrows what a subject must end with.
+    func finiteTextsWithContext(limit: Int) -> [(context: [UInt32], text: [UInt32])]? {
+        switch self {
+        case .group(.lookbehind(negative: false), let inner):
+            return (inner.finiteTexts(limit: limit) ?? [[]]).map { ($0, []) }
+        case .group(let kind, let inner) where !kind.isLookaround:
+            return inner.finiteTextsWithContext(limit: limit)
+        case .sequence(let items):
+            var texts: [(context: [UInt32], text: [UInt32])] = [([], [])]
+            for item in items {
+                guard let next = item.finiteTextsWithContext(limit: limit), texts.count * next.count <= limit else { return nil }
+                texts = texts.flatMap { head in
+                    next.map { tail in
+                        // Only a look-behind with nothing matched before it (nor one
+                        // already taken) looks before the match.
+                        (head.text.isEmpty && head.context.isEmpty ? tail.context : head.context, head.text + tail.text)
+                    }
+                }
+            }
+            return texts
+        case .alternation(let branches):
+            var all: [(context: [UInt32], text: [UInt32])] = []
+            for branch in branches {
+                guard let more = branch.finiteTextsWithContext(limit: limit), all.count + more.count <= limit else { return nil }
+                all += more
+            }
+            return all
+        default:
+            return finiteTexts(limit: limit)?.map { ([], $0) }
+        }
     }
 
     /// Every text (as characters) a match of this node can be, when there are at most

@@ -14,6 +14,10 @@ final class PrefilterTests: XCTestCase {
         "/ость?$/u", "/(с[яь])$/u", "/нн$/u", "/и$/u", "/ейше?/u",
         "/ab?c{0,2}$/", "/(a|bc)$/D", "/(x|yz)$/", "/[a-c]{2}$/", "/(?<=a)b$/", "/\\bяв$/u",
         "/(é|ё)$/u", "/é$/iu", "/(a|)$/", "/a*$/", "/(?:ab|cd)(?:e|)$/", "/x$/m",
+        // Look-behinds before the ending: at the match's start, after text, two at once,
+        // of two lengths, negative, before an ending that can be empty.
+        "/(?<=ab|c)(d|e)$/", "/(?:(?<=[ая])(в|ем)|x)$/u", "/a(?<=[ab])b$/", "/(?<=а)(?<=[ая])в$/u",
+        "/((?<=[ая]|ё)в)$/u", "/(?<![ая])(в|ем)$/u", "/(?<=[ая])в?$/u", "/(?<=ая|я)в$/u",
     ]
     static let alphabet = ["а", "я", "в", "ш", "и", "с", "ь", "о", "т", "н", "е", "ы", "й", "щ", "ю",
                            "a", "b", "c", "d", "e", "x", "y", "z", "é", "É", "ё", "\n", " "]
@@ -38,6 +42,15 @@ final class PrefilterTests: XCTestCase {
                     }
                     XCTAssertEqual(answer, direct == nil ? 0 : 1, "\(engine.name): \(source) on \(subject.text.debugDescription)")
                     if direct != nil { matched += 1 }
+                    // Where the search begins (the longest ending the subject has): the
+                    // same replacements as a pattern used for the first time, which the
+                    // prefilter leaves alone.
+                    for replacement in ["<>", "<$0>"] {
+                        let fresh = Preg.Regex(pattern: regex.pattern, compiled: regex.compiled)
+                        XCTAssertEqual(preg.replace(regex, Bytes(replacement.utf8), subject),
+                                       preg.replace(fresh, Bytes(replacement.utf8), subject),
+                                       "\(engine.name): \(source) on \(subject.text.debugDescription)")
+                    }
                 }
             }
         }
