@@ -88,13 +88,6 @@ final class MatchPrefilter {
     private static func endings(of branches: [Node], utf: Bool) -> (table: [[Ending]], whole: Bool)? {
         var table = [[Ending]](repeating: [], count: 256)
         var whole = true
-        func encoded(_ text: [UInt32]) -> Bytes {
-            var bytes = Bytes()
-            for c in text {
-                if utf { UTF8Bytes.append(c, to: &bytes) } else { bytes.append(UInt8(truncatingIfNeeded: c)) }
-            }
-            return bytes
-        }
         for branch in branches {
             guard let (_, body) = splitEndAnchor(branch) else { return nil }
             let texts: [(context: [UInt32], text: [UInt32])]
@@ -107,9 +100,9 @@ final class MatchPrefilter {
                 return nil
             }
             for (context, text) in texts {
-                let match = encoded(text)
+                let match = encoded(text, utf: utf)
                 guard !match.isEmpty else { return nil }
-                let ending = Ending(bytes: encoded(context) + match, matchLength: match.count)
+                let ending = Ending(bytes: encoded(context, utf: utf) + match, matchLength: match.count)
                 if !table[Int(match.last!)].contains(ending) { table[Int(match.last!)].append(ending) }
             }
         }
@@ -140,8 +133,13 @@ final class MatchPrefilter {
             }
         }
         guard !best.isEmpty else { return nil }
+        return encoded(best, utf: utf)
+    }
+
+    /// Characters as the subject holds them: UTF-8 under `/u`, else one byte each.
+    private static func encoded(_ text: [UInt32], utf: Bool) -> Bytes {
         var bytes = Bytes()
-        for c in best {
+        for c in text {
             if utf { UTF8Bytes.append(c, to: &bytes) } else { bytes.append(UInt8(truncatingIfNeeded: c)) }
         }
         return bytes
@@ -286,8 +284,8 @@ extension Node {
     }
 
     /// The texts of every branch together, `nil` when one has none or they are too many.
-    private static func union(_ branches: [Node], limit: Int, _ texts: (Node) -> [[UInt32]]?) -> [[UInt32]]? {
-        var all: [[UInt32]] = []
+    private static func union<Text>(_ branches: [Node], limit: Int, _ texts: (Node) -> [Text]?) -> [Text]? {
+        var all: [Text] = []
         for branch in branches {
             guard let more = texts(branch), all.count + more.count <= limit else { return nil }
             all += more
@@ -320,12 +318,7 @@ extension Node {
             }
             return texts
         case .alternation(let branches):
-            var all: [(context: [UInt32], text: [UInt32])] = []
-            for branch in branches {
-                guard let more = branch.finiteTextsWithContext(limit: limit), all.count + more.count <= limit else { return nil }
-                all += more
-            }
-            return all
+            return Self.union(branches, limit: limit) { $0.finiteTextsWithContext(limit: limit) }
         default:
             return finiteTexts(limit: limit)?.map { ([], $0) }
         }
