@@ -96,52 +96,48 @@ struct FulltextBuilder {
     mutating func add(_ walks: [ChapterReader.Walk], ids: [Int]) {
         self.ids = ids
         let stemCount = stems.count
-        // Two passes over every word of the walk, through pointers: with the arrays'
-        // bounds checks they took twice as long.
+        // Two passes: count each slot's occurrences, then place them.
         var counts = [Int](repeating: 0, count: stemCount + 1)
-        slotStarts.withUnsafeBufferPointer { slotStarts in
-            wordSlots.withUnsafeBufferPointer { wordSlots in
-                counts.withUnsafeMutableBufferPointer { counts in
-                    for walk in walks {
-                        walk.words.withUnsafeBufferPointer { words in
-                            for w in words {
-                                for k in slotStarts[Int(w)]..<slotStarts[Int(w) + 1] { counts[Int(wordSlots[k]) + 1] += 1 }
-                            }
-                        }
-                    }
-                    for s in 0..<stemCount { counts[s + 1] += counts[s] }
-                }
-            }
+        counts.withUnsafeMutableBufferPointer { counts in
+            forEachSlot(of: walks) { _, _, s in counts[s + 1] += 1 }
+            for s in 0..<stemCount { counts[s + 1] += counts[s] }
         }
         runStarts = counts
         let total = counts[stemCount]
         var next = counts
         var chapterOf = [Int32](repeating: 0, count: total)
         var positionOf = [Int32](repeating: 0, count: total)
-        slotStarts.withUnsafeBufferPointer { slotStarts in
-            wordSlots.withUnsafeBufferPointer { wordSlots in
-                next.withUnsafeMutableBufferPointer { next in
-                    chapterOf.withUnsafeMutableBufferPointer { chapterOf in
-                        positionOf.withUnsafeMutableBufferPointer { positionOf in
-                            for (c, walk) in walks.enumerated() {
-                                walk.words.withUnsafeBufferPointer { words in
-                                    for (k, w) in words.enumerated() {
-                                        for j in slotStarts[Int(w)]..<slotStarts[Int(w) + 1] {
-                                            let s = Int(wordSlots[j])
-                                            chapterOf[next[s]] = Int32(c)
-                                            positionOf[next[s]] = Int32(k + 1)
-                                            next[s] += 1
-                                        }
-                                    }
-                                }
-                            }
-                        }
+        next.withUnsafeMutableBufferPointer { next in
+            chapterOf.withUnsafeMutableBufferPointer { chapterOf in
+                positionOf.withUnsafeMutableBufferPointer { positionOf in
+                    forEachSlot(of: walks) { c, position, s in
+                        chapterOf[next[s]] = Int32(c)
+                        positionOf[next[s]] = Int32(position)
+                        next[s] += 1
                     }
                 }
             }
         }
         self.chapterOf = chapterOf
         self.positionOf = positionOf
+    }
+
+    /// Calls `visit(chapter, position, slot)` for each slot of each word of `walks`, in walk
+    /// order (positions from 1), reading the tables through pointers: with the arrays'
+    /// bounds checks the two passes of ``add(_:ids:)`` took twice as long.
+    @inline(__always)
+    private func forEachSlot(of walks: [ChapterReader.Walk], _ visit: (Int, Int, Int) -> Void) {
+        slotStarts.withUnsafeBufferPointer { slotStarts in
+            wordSlots.withUnsafeBufferPointer { wordSlots in
+                for (c, walk) in walks.enumerated() {
+                    walk.words.withUnsafeBufferPointer { words in
+                        for (k, w) in words.enumerated() {
+                            for j in slotStarts[Int(w)]..<slotStarts[Int(w) + 1] { visit(c, k + 1, Int(wordSlots[j])) }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// `fulltext_index` as the walk leaves it, after `cleanup_index`: stems in more than
