@@ -118,6 +118,19 @@ final class IndexLocationTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 
+    /// `IndexLocation.open` of `folder`, with `change` made to it just before attempt
+    /// `changeAt`, as a rebuild's renames land between a search's looks; what it opened,
+    /// and the numbers of the attempts it made.
+    private func openLooking(_ folder: URL, settling: Double = IndexLocation.settling, changeAt: Int? = nil,
+                      _ change: () -> Void = {}) throws -> (opened: (index: any IndexReading, texts: ChapterTexts?), attempts: [Int]) {
+        var attempts: [Int] = []
+        let opened = try IndexLocation.open(folder.path, corpus: nil, settling: settling) { attempt in
+            attempts.append(attempt)
+            if attempt == changeAt { change() }
+        }
+        return (opened, attempts)
+    }
+
     func testFingerprintsFollowTheCorpusLines() throws {
         let text = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"), encoding: .utf8)
         let a = try Corpus.parse(Bytes(php: text)).fingerprint
@@ -159,11 +172,7 @@ final class IndexLocationTests: XCTestCase {
         let new = try build(adversarial, "new")
         let folder = try build(adversarial, "folder")
         move(ChapterTexts.fileName, from: old, to: folder)
-        var attempts: [Int] = []
-        let opened = try IndexLocation.open(folder.path, corpus: nil) { attempt in
-            attempts.append(attempt)
-            if attempt == 3 { self.move(ChapterTexts.fileName, from: new, to: folder) }
-        }
+        let (opened, attempts) = try openLooking(folder, changeAt: 3) { move(ChapterTexts.fileName, from: new, to: folder) }
         XCTAssertEqual(attempts, [0, 1, 2, 3])
         XCTAssertTrue(opened.index is BinaryIndex)
         XCTAssertEqual(opened.texts?.corpusFingerprint, adversarial.fingerprint)
@@ -176,11 +185,7 @@ final class IndexLocationTests: XCTestCase {
         let staging = try build(mini, "staging")
         let folder = try build(mini, "folder")
         XCTAssertEqual(unlink(folder.appendingPathComponent(ChapterTexts.fileName).path), 0)
-        var attempts: [Int] = []
-        let opened = try IndexLocation.open(folder.path, corpus: nil) { attempt in
-            attempts.append(attempt)
-            if attempt == 2 { self.move(ChapterTexts.fileName, from: staging, to: folder) }
-        }
+        let (opened, attempts) = try openLooking(folder, changeAt: 2) { move(ChapterTexts.fileName, from: staging, to: folder) }
         XCTAssertEqual(attempts, [0, 1, 2])
         XCTAssertEqual(opened.texts?.corpusFingerprint, mini.fingerprint)
     }
@@ -193,13 +198,9 @@ final class IndexLocationTests: XCTestCase {
         let folder = try build(mini, "folder")
         let new = try build(adversarial, "new")
         move(S2IndexFile.fileName, from: new, to: folder)
-        var attempts: [Int] = []
-        let opened = try IndexLocation.open(folder.path, corpus: nil) { attempt in
-            attempts.append(attempt)
-            if attempt == 2 {
-                self.move(BinaryIndex.fileName, from: new, to: folder)
-                self.move(ChapterTexts.fileName, from: new, to: folder)
-            }
+        let (opened, attempts) = try openLooking(folder, changeAt: 2) {
+            move(BinaryIndex.fileName, from: new, to: folder)
+            move(ChapterTexts.fileName, from: new, to: folder)
         }
         XCTAssertEqual(attempts, [0, 1, 2])
         let index = try XCTUnwrap(opened.index as? BinaryIndex)
@@ -215,9 +216,7 @@ final class IndexLocationTests: XCTestCase {
         let mini = try corpus("man-ru-mini")
         let adversarial = try corpus("adversarial")
         let folder = try build(mini, "folder")
-        var attempts = 0
-        _ = try IndexLocation.open(folder.path, corpus: nil) { _ in attempts += 1 }
-        XCTAssertEqual(attempts, 1)
+        XCTAssertEqual(try openLooking(folder).attempts.count, 1)
         // Named by its S2 file, the folder is opened the same way, binary form and all.
         let byFile = try IndexLocation.open(folder.appendingPathComponent(S2IndexFile.fileName).path)
         XCTAssertTrue(byFile.index is BinaryIndex)
@@ -226,20 +225,16 @@ final class IndexLocationTests: XCTestCase {
         let other = try build(adversarial, "other")
         move(ChapterTexts.fileName, from: other, to: folder)
         // Just changed, the folder may be a rebuild under way: looked at again, up to a bound.
-        attempts = 0
-        let inconsistent = try IndexLocation.open(folder.path, corpus: nil) { _ in attempts += 1 }
-        XCTAssertEqual(attempts, IndexLocation.attempts)
+        let (inconsistent, attempts) = try openLooking(folder)
+        XCTAssertEqual(attempts.count, IndexLocation.attempts)
         XCTAssertEqual(inconsistent.texts?.corpusFingerprint, adversarial.fingerprint)
         // Unchanged for longer than a rebuild takes to rename its files, it is taken at once.
-        attempts = 0
-        _ = try IndexLocation.open(folder.path, corpus: nil, settling: 0) { _ in attempts += 1 }
-        XCTAssertEqual(attempts, 1)
+        XCTAssertEqual(try openLooking(folder, settling: 0).attempts.count, 1)
 
         // The S2 file of the texts' build, beside the first build's binary form.
         move(S2IndexFile.fileName, from: other, to: folder)
-        attempts = 0
-        let s2 = try IndexLocation.open(folder.path, corpus: nil) { _ in attempts += 1 }
-        XCTAssertEqual(attempts, 1)
+        let (s2, s2Attempts) = try openLooking(folder)
+        XCTAssertEqual(s2Attempts.count, 1)
         XCTAssertTrue(s2.index is SearchIndex, "the stale binary form is not used")
     }
 }
