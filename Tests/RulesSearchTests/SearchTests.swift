@@ -62,6 +62,49 @@ final class SearchTests: XCTestCase {
         }
     }
 
+    /// Word positions at the ends of the integers in a PHP-made S2 file (`i:-9223372036854775808;`,
+    /// `i:99999999999999999999;`, which PHP reads as the largest integer) and positions out of
+    /// order: PHP answers (golden data from the reference tool on that file); the proximity
+    /// distance trapped on them.
+    func testExtremeWordPositions() throws {
+        let dir = TestPaths.fixtures.appendingPathComponent("extreme-positions")
+        let expected = try Self.loadExpected(dir.appendingPathComponent("results.jsonl"))
+        let texts = ChapterTexts(corpus: try Corpus.read(dir.appendingPathComponent("corpus.jsonl")))
+        for engine in allEngines() {
+            let session = SearchSession(index: try S2IndexFile.read(dir.appendingPathComponent(S2IndexFile.fileName)),
+                                        texts: texts, preg: Preg(engine: engine))
+            XCTAssertEqual(Self.differences(session, expected), [], engine.name)
+        }
+    }
+
+    /// The merge gives what comparing every pair gives, as PHP does (a difference past the
+    /// integers, a float there, never under the cap), on lists sorted and not, long and short.
+    func testClosestDistanceIsThatOfEveryPair() {
+        func everyPair(_ a: [Int], _ b: [Int]) -> Int {
+            var result = 100_000_000
+            for x in a {
+                for y in b {
+                    let (d, overflow) = x.subtractingReportingOverflow(y)
+                    if !overflow, d != .min, abs(d) < result { result = abs(d) }
+                }
+            }
+            return result
+        }
+        var generator = SystemRandomNumberGenerator()
+        let extremes = [Int.min, Int.min + 1, -100_000_001, -1, 0, 1, 99_999_999, 100_000_000, Int.max - 1, Int.max]
+        for round in 0..<3_000 {
+            func list() -> [Int] {
+                let count = Int.random(in: 0...12, using: &generator)
+                let values = (0..<count).map { _ in
+                    round % 3 == 0 ? extremes.randomElement(using: &generator)! : Int.random(in: 0...300, using: &generator) * (round % 5 == 0 ? 1_000_000 : 1)
+                }
+                return round % 2 == 0 ? values.sorted() : values
+            }
+            let a = list(), b = list()
+            XCTAssertEqual(Finder.closestDistance(a, b), everyPair(a, b), "\(a) \(b)")
+        }
+    }
+
     func testSmallCorpusQueries() throws {
         let dir = TestPaths.fixtures.appendingPathComponent("man-ru-mini")
         try check(corpus: dir.appendingPathComponent("corpus.jsonl"),
