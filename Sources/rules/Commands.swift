@@ -112,6 +112,11 @@ enum IndexCommand {
         } catch let error as Corpus.Error {
             throw CLIError("\(corpusPath): \(error)")
         }
+        // An empty file is more often a mistake (a failed export, the wrong path) than an
+        // index wanted empty: it would silently replace a good index with nothing.
+        guard !corpus.chapters.isEmpty else {
+            throw CLIError("\(corpusPath) has no chapters: nothing to index (an index already in \(outPath) is left as it was)")
+        }
         let engine = try context.engine()
         let out = URL(fileURLWithPath: outPath)
         do {

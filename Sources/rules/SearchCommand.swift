@@ -90,9 +90,8 @@ struct OutputStyle {
         if result.total == 0 {
             return Bytes(php: "nothing found for \(String(decoding: result.query, as: UTF8.self))\n")
         }
-        let first = result.hits.isEmpty ? 0 : (result.page - 1) * max(result.hits.count, 1)
         for (n, hit) in result.hits.enumerated() {
-            let number = "\(first + n + 1). "
+            let number = "\(result.offset + n + 1). "
             out += Bytes(php: terminal ? "\u{1B}[1m" + number : number)
             out += hit.title.stringValue
             if terminal { out += Bytes(php: "\u{1B}[0m") }

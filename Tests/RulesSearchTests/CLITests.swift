@@ -52,6 +52,28 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(bad.stderr, "rules: --all and --limit cannot be used together\n")
         let zero = try runRules(["search", "--limit", "0", "x"])
         XCTAssertEqual(zero.status, 2)
+        // The last, partial page numbers its results from where the page starts.
+        let total = (try JSONSerialization.jsonObject(with: all.stdout) as! [String: Any])["total"] as! Int
+        XCTAssertGreaterThan(total, 2)
+        let tail = try runRules(["search", "--limit", String(total - 1), "--page", "2", "запятая"])
+        XCTAssertTrue(text(tail.stdout).hasPrefix("\(total). "), text(tail.stdout))
+    }
+
+    /// A page or a limit up to the largest integer is a page past the end, not an overflow
+    /// (it trapped: `(page - 1) * limit`).
+    func testPagesNearTheLargestInteger() throws {
+        let largest = String(Int.max)
+        for arguments in [["--page", "922337203685477582"], ["--page", largest], ["--limit", largest],
+                          ["--limit", largest, "--page", "2"], ["--limit", "3", "--page", largest]] {
+            for mode in [[], ["--json"]] {
+                let run = try runRules(["search"] + mode + arguments + ["запятая"])
+                XCTAssertEqual(run.stderr, "", "\(arguments)")
+                XCTAssertTrue(run.status == 0 || run.status == 1, "\(arguments) \(mode): exit \(run.status)")
+            }
+        }
+        let batch = try runRules(["search", "--batch", "--json", "--page", largest], input: Data("запятая\nтире\n".utf8))
+        XCTAssertEqual(batch.stderr, "")
+        XCTAssertEqual(text(batch.stdout).split(separator: "\n").count, 2)
     }
 
     func testShowAndTitles() throws {
@@ -112,6 +134,27 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(failed.status, 2)
         XCTAssertEqual(failed.stderr, "rules: \(badCorpus.path): line 2, field 'html': missing\n")
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(S2IndexFile.fileName)), php)
+        // So does an empty corpus (or one of blank lines), which replaced the index with nothing.
+        let empty = dir.appendingPathComponent("empty.jsonl")
+        try Data("\n\n".utf8).write(to: empty)
+        let none = try runRules(["index", "build", "--corpus", empty.path, "--out", dir.path])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertEqual(none.stderr, "rules: \(empty.path) has no chapters: nothing to index (an index already in \(dir.path) is left as it was)\n")
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(S2IndexFile.fileName)), php)
+
+        // Temporary files of a build killed with -9 (its PID gone) are removed by the next
+        // build; those of a live process, and other files, stay.
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let abandoned = [".\(S2IndexFile.fileName).\(finished.processIdentifier).1a2b.tmp", ".\(ChapterTexts.fileName).\(finished.processIdentifier).ff.tmp"]
+        let kept = [".\(BinaryIndex.fileName).\(getpid()).1a2b.tmp", ".notes.\(finished.processIdentifier).1a2b.tmp", "mine.tmp"]
+        for name in abandoned + kept { try Data("x".utf8).write(to: dir.appendingPathComponent(name)) }
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus, "--out", dir.path]).status, 0)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+        XCTAssertTrue(left.isDisjoint(with: abandoned), "\(left)")
+        XCTAssertTrue(left.isSuperset(of: kept), "\(left)")
 
         // --out naming a file: an error that says so, and the file is left as it was.
         let notFolder = dir.appendingPathComponent("a-file")

@@ -253,6 +253,18 @@ final class IndexTests: XCTestCase {
         XCTAssertEqual(error("{\"id\": \"a\", \"title\": \"T\", \"html\": \"one\\ntwo\", \"url\": \"u\\r\"}\n"), "no error")
     }
 
+    /// A corpus saved with a byte order mark reads as the same corpus without it (it was
+    /// "not valid JSON at byte 1").
+    func testByteOrderMarkIsNotPartOfTheCorpus() throws {
+        let text = "{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n"
+        let plain = try Corpus.parse(Bytes(php: text))
+        let marked = try Corpus.parse([0xEF, 0xBB, 0xBF] + Bytes(php: text))
+        XCTAssertEqual(marked.chapters.keys.map(\.bytes.text), ["a"])
+        XCTAssertEqual(marked.fingerprint, plain.fingerprint)
+        // Only at the start: inside a line it is a character of the JSON text.
+        XCTAssertThrowsError(try Corpus.parse(Bytes(php: text) + [0xEF, 0xBB, 0xBF] + Bytes(php: text)))
+    }
+
     func testDuplicateIDsKeepTheFirstPlaceAndTheLastText() throws {
         let corpus = try Corpus.parse(Bytes(php: """
             {"id": "a", "title": "A1", "html": "one"}

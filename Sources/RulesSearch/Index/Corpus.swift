@@ -59,7 +59,8 @@ public struct Corpus {
     public static func parse(_ data: Bytes) throws(Error) -> Corpus {
         var lines: [(number: Int, text: ArraySlice<UInt8>)] = []
         var lineNumber = 0
-        var start = 0
+        // A byte order mark, as some editors on Windows write it, is not part of the JSON.
+        var start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start <= data.count {
             let end = data.withUnsafeBufferPointer { ByteSearch.firstIndex(of: [0x0A], in: $0, from: start) } ?? data.count
             lineNumber += 1

@@ -15,6 +15,7 @@ public enum IndexBuild {
     /// `waiting` is called when another process holds the folder's lock.
     public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL,
                              waiting: () -> Void = {}) throws {
+        AtomicFile.removeAbandonedTemporaries(in: directory, for: [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName])
         // The texts file depends on the corpus alone: it is made, written and synced on its
         // own thread while the index is built. It starts once the chapters are read, and on
         // that one thread: until then the index uses every core, and afterwards its stemming

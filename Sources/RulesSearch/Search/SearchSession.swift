@@ -28,6 +28,8 @@ public final class SearchSession {
         public var query: Bytes
         public var total: Int
         public var page: Int
+        /// How many ranked results come before the first hit of this page.
+        public var offset: Int
         public var hits: [Hit]
     }
 
@@ -112,9 +114,7 @@ public final class SearchSession {
         finder.usesWordStarts = usesWordStarts ?? (answered > 0 || storedWordStarts)
         answered += 1
         let ranked = finder.find(query)
-        let pageSize = limit ?? ranked.count
-        let start = limit == nil ? 0 : min((page - 1) * pageSize, ranked.count)
-        let end = limit == nil ? ranked.count : min(start + pageSize, ranked.count)
+        let (start, end) = Self.pageBounds(count: ranked.count, limit: limit, page: page)
         let shown = Array(ranked[start..<end])
         var snippets: [ByteKey: Finder.Snippet] = [:]
         let chunk = limit ?? 10
@@ -141,7 +141,17 @@ public final class SearchSession {
                        description: description, weight: item.weight, snippetHTML: snippet?.html, rel: snippet?.rel,
                        startText: snippet?.startText, text: text)
         }
-        return Result(query: query, total: ranked.count, page: page, hits: hits)
+        return Result(query: query, total: ranked.count, page: page, offset: start, hits: hits)
+    }
+
+    /// The slice of `count` ranked results that page `page` (from 1) of `limit` a page shows
+    /// (`nil`: all of them). Any page and limit an argument can give, up to the largest
+    /// integer, is a page past the end rather than an overflow.
+    static func pageBounds(count: Int, limit: Int?, page: Int) -> (start: Int, end: Int) {
+        guard let limit else { return (0, count) }
+        let (offset, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: max(limit, 1))
+        let start = overflow ? count : min(offset, count)
+        return (start, start + min(max(limit, 1), count - start))
     }
 
     /// `TitleFinder::find`: chapters whose title contains `query`, ignoring case.

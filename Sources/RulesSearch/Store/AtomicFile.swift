@@ -124,6 +124,24 @@ public enum AtomicFile {
         }
     }
 
+    /// Removes the temporary files that a process writing `names` into `directory` left
+    /// when it was killed with no chance to clean up (`kill -9`, a crash, a power cut): they
+    /// are named `.NAME.PID.HEX.tmp`, and a PID that no process has now wrote nothing
+    /// since. A file of a live process, or of one that reused the PID, stays: never the
+    /// file of a build under way. Errors are ignored: this only tidies.
+    public static func removeAbandonedTemporaries(in directory: URL, for names: [String]) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for entry in entries where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
+            for name in names where entry.hasPrefix(".\(name).") {
+                let parts = entry.dropFirst(name.count + 2).dropLast(4).split(separator: ".")
+                guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1], radix: 16) != nil else { continue }
+                if kill(pid, 0) != 0 && errno == ESRCH {
+                    unlink(directory.appendingPathComponent(entry).path)
+                }
+            }
+        }
+    }
+
     /// Small pieces gathered into a buffer; large ones written as they are.
     private struct Writer {
         let fd: Int32

@@ -71,7 +71,8 @@ public enum Interruption {
     static func create(_ path: String) -> Result<(fd: Int32, slot: Int?), Errno> {
         state.lock()
         defer { state.unlock() }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        // A new file of our own, never one planted under the name or a link to elsewhere.
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return .failure(Errno(code: errno)) }
         guard enabled else { return .success((fd, nil)) }
         nextSlot += 1
