@@ -19,19 +19,33 @@ enum SearchCommand {
             guard queryWords.isEmpty else { throw CLIError("--batch reads the queries from standard input; give none as arguments") }
             // Queries are read and answered in blocks, every core taking a share; answers
             // are written in the order of the questions.
-            let reader = LineReader(fileDescriptor: 0)
+            let reader = LineReader(fileDescriptor: 0, longestLine: longestQuery)
             var foundAny = false
             var first = true
             var sessions = [session]
             var finished = false
+            // A query too large ends the batch, after the answers to the lines before it.
+            var tooLarge: CLIError?
             while !finished {
                 var block: [Bytes] = []
                 while block.count < 1024 {
-                    guard var query = try reader.next() else {
+                    let line: Bytes?
+                    do {
+                        line = try reader.next()
+                    } catch let error as LineReader.LineTooLong {
+                        tooLarge = CLIError("standard input, line \(error.line): a query is at most \(Self.describe(bytes: error.limit)); nothing after it was answered")
+                        line = nil
+                    }
+                    guard var query = line else {
                         finished = true
                         break
                     }
                     if query.last == 0x0D { query.removeLast() }
+                    if let problem = Self.tooLarge(query) {
+                        tooLarge = CLIError("standard input, line \(reader.lineNumber): \(problem); nothing after it was answered")
+                        finished = true
+                        break
+                    }
                     block.append(query)
                 }
                 if block.isEmpty { break }
@@ -48,17 +62,49 @@ enum SearchCommand {
                 }
             }
             context.out.flush()
+            if let tooLarge { throw tooLarge }
             exit(foundAny ? 0 : 1)   // as below: no taking apart before the end
         }
 
         guard !queryWords.isEmpty else { throw CLIError("rules search needs a query (or --batch)") }
-        let result = session.search(Bytes(php: queryWords.joined(separator: " ")), limit: limit, page: page)
+        let query = Bytes(php: queryWords.joined(separator: " "))
+        if let problem = Self.tooLarge(query) { throw CLIError(problem) }
+        let result = session.search(query, limit: limit, page: page)
         context.out.write(json ? JSONWriter.encode(result) + [0x0A] : style.render(result))
         context.out.flush()
         // Done: the process ends here rather than first taking apart the index, the
         // compiled patterns and the finder's tables, which would cost a one-query run
         // about a tenth of its time.
         exit(result.total > 0 ? 0 : 1)
+    }
+
+    /// The longest query answered, in bytes (an argument or a `--batch` line). A search
+    /// costs about its length times a chapter's words; nobody types more than this, and
+    /// a longer one is most likely a file given to the wrong command.
+    static let longestQuery = 1 << 22
+
+    /// The most words a query may have (runs of characters between spaces): every word
+    /// is looked up and compared with the one before it, so time grows with their number
+    /// (20,000 words, 1.4 s on the built-in rules).
+    static let mostQueryWords = 10_000
+
+    static func describe(bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    /// What makes `query` too large to answer, or `nil`.
+    static func tooLarge(_ query: Bytes) -> String? {
+        if query.count > longestQuery {
+            return "a query is at most \(describe(bytes: longestQuery)); this one has \(query.count) bytes"
+        }
+        var words = 0
+        var inWord = false
+        for byte in query {
+            let space = byte == 0x20 || byte == 0x09
+            if !space && !inWord { words += 1 }
+            inWord = !space
+        }
+        return words > mostQueryWords ? "a query has at most \(mostQueryWords) words; this one has \(words)" : nil
     }
 
     /// The index of `--index`, or the built-in one.

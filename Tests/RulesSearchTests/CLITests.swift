@@ -59,6 +59,28 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(text(tail.stdout).hasPrefix("\(total). "), text(tail.stdout))
     }
 
+    /// Queries have limits, each a one-line error with exit 2; a batch answers the lines
+    /// before the one too large. Input with no line break stops at the limit instead of
+    /// filling the memory.
+    func testQueryLimits() throws {
+        let words = Array(repeating: "запятая", count: 10_001).joined(separator: " ")
+        let many = try runRules(["search"] + Array(repeating: "запятая", count: 10_001))
+        XCTAssertEqual(many.status, 2)
+        XCTAssertEqual(many.stderr, "rules: a query has at most 10000 words; this one has 10001\n")
+        let long = String(repeating: "а", count: (4 << 20) / 2 + 1)
+        let batch = try runRules(["search", "--batch", "--json"], input: Data("запятая\n\(words)\nтире\n".utf8))
+        XCTAssertEqual(batch.status, 2)
+        XCTAssertEqual(batch.stderr, "rules: standard input, line 2: a query has at most 10000 words; this one has 10001; nothing after it was answered\n")
+        XCTAssertEqual(text(batch.stdout).split(separator: "\n").count, 1)
+        let endless = try runRules(["search", "--batch"], input: Data(("тире\n" + long + long).utf8))
+        XCTAssertEqual(endless.status, 2)
+        XCTAssertEqual(endless.stderr, "rules: standard input, line 2: a query is at most 4 MiB; nothing after it was answered\n")
+        // Just under the limits: answered.
+        let legal = try runRules(["search", "--batch", "--json"], input: Data((String(long.dropFirst(2)) + "\n").utf8))
+        XCTAssertEqual(legal.status, 1, legal.stderr)
+        XCTAssertEqual(text(legal.stdout).split(separator: "\n").count, 1)
+    }
+
     /// A page or a limit up to the largest integer is a page past the end, not an overflow
     /// (it trapped: `(page - 1) * limit`).
     func testPagesNearTheLargestInteger() throws {
@@ -140,6 +162,12 @@ final class CLITests: XCTestCase {
         let none = try runRules(["index", "build", "--corpus", empty.path, "--out", dir.path])
         XCTAssertEqual(none.status, 2)
         XCTAssertEqual(none.stderr, "rules: \(empty.path) has no chapters: nothing to index (an index already in \(dir.path) is left as it was)\n")
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(S2IndexFile.fileName)), php)
+
+        // Input without line breaks stops at the longest line allowed, not at the memory's end.
+        let endless = try runRules(["index", "build", "--corpus", "/dev/zero", "--out", dir.path])
+        XCTAssertEqual(endless.status, 2)
+        XCTAssertEqual(endless.stderr, "rules: /dev/zero: line 1 is longer than 64 MiB, the most a line may have\n")
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(S2IndexFile.fileName)), php)
 
         // Temporary files of a build killed with -9 (its PID gone) are removed by the next

@@ -70,8 +70,11 @@ func runRules(_ arguments: [String], input: Data? = nil, environment: [String: S
     process.standardInput = stdin
     try process.run()
     // Feed and drain concurrently so that large inputs and outputs cannot deadlock.
+    // rules may stop reading early (a line over its limit): the rest of the input is then
+    // refused with EPIPE, not a SIGPIPE that would end the tests.
+    signal(SIGPIPE, SIG_IGN)
     let writer = Thread {
-        if let input { stdin.fileHandleForWriting.write(input) }
+        if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
         try? stdin.fileHandleForWriting.close()
     }
     writer.start()

@@ -45,10 +45,14 @@ public struct Corpus {
 
     public init() {}
 
+    /// The longest corpus line read, in bytes: a chapter of 2 MB is nothing unusual, one
+    /// of 64 MiB is a file given by mistake more likely than a chapter.
+    public static let longestLine = 64 << 20
+
     public static func read(_ url: URL) throws -> Corpus {
         let data: Bytes
         do {
-            data = try FileBytes.read(url.path)
+            data = try FileBytes.read(url.path, longestLine: longestLine)
         } catch {
             throw S2IndexFile.FormatError(message: error.description)
         }

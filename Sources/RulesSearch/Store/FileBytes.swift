@@ -46,11 +46,14 @@ final class FileBytes: @unchecked Sendable {
     }
 
     /// The whole file at `path`, read into an array: a file parsed once (a corpus, an S2
-    /// index file).
-    static func read(_ path: String) throws(OpenError) -> Bytes {
+    /// index file). A line longer than `longestLine` bytes is an error as soon as that
+    /// much of it is read: input without line breaks (`/dev/zero`, a binary file given by
+    /// mistake) stops there instead of filling the memory.
+    static func read(_ path: String, longestLine: Int = .max) throws(OpenError) -> Bytes {
         let (fd, size) = try open(path)
         defer { close(fd) }
         var bytes = Bytes()
+        var lineStart = 0
         var chunkSize = max(size, 0) + 1   // one more, to see the end at once
         while true {
             var failure: Int32 = 0
@@ -62,7 +65,12 @@ final class FileBytes: @unchecked Sendable {
             if failure == EINTR { continue }
             if failure != 0 { throw OpenError(description: "cannot read \(path): \(String(cString: strerror(failure)))") }
             if chunk.isEmpty { return bytes }
+            if let lastBreak = chunk.lastIndex(of: 0x0A) { lineStart = bytes.count + lastBreak + 1 }
             if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+            if bytes.count - lineStart > longestLine {
+                let line = bytes[..<lineStart].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+                throw OpenError(description: "\(path): line \(line) is longer than \(longestLine >> 20) MiB, the most a line may have")
+            }
             chunkSize = 1 << 16
         }
     }
