@@ -75,6 +75,9 @@ public enum PHPSerialize {
     private struct Reader {
         let data: Bytes
         var position: Int
+        /// Entries reserved so far, all arrays together: never more than the data can hold
+        /// (an entry takes at least 6 bytes, `i:0;N;`), whatever the counts declare.
+        var reserved = 0
         static let maxDepth = 4096
 
         func fail(_ reason: String) -> Error { Error(offset: position, reason: reason) }
@@ -203,7 +206,11 @@ public enum PHPSerialize {
                 let n = try length()
                 try expect(0x3A)
                 try expect(0x7B)
-                var array = PHPArray(minimumCapacity: min(n, 1 << 16))
+                // Space in proportion to the data, not to what the counts declare: 68 KB
+                // of nested `a:999999999:{` reserved 120 MB before they were refused.
+                let capacity = min(n, 1 << 16, max(data.count / 6 - reserved, 0))
+                reserved += capacity
+                var array = PHPArray(minimumCapacity: capacity)
                 for _ in 0..<n {
                     guard position < data.count else { throw fail("unexpected end of data") }
                     let key: PHPKey

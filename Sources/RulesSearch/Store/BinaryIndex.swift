@@ -317,7 +317,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     private static func readWeights(_ reader: inout ByteReader) -> [(id: Int, weight: PHPNumber)]? {
         guard let n = reader.uint32(), n < 1 << 24 else { return nil }
         var list: [(id: Int, weight: PHPNumber)] = []
-        list.reserveCapacity(Int(n))
+        list.reserveCapacity(min(Int(n), reader.remaining / 17))   // what the bytes can hold, not what the count says
         for _ in 0..<n {
             guard let id = reader.uint64(), let kind = reader.uint8(), let raw = reader.uint64() else { return nil }
             let weight: PHPNumber = kind == 1 ? .double(Double(bitPattern: raw)) : .int(Int(Int64(bitPattern: raw)))
@@ -331,7 +331,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     public func fulltext(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? {
         guard var reader = find(stem, section: 0), let n = reader.uint32(), n < 1 << 24 else { return nil }
         var list: [(id: Int, positions: SearchIndex.Positions)] = []
-        list.reserveCapacity(Int(n))
+        list.reserveCapacity(min(Int(n), reader.remaining / 9))   // an entry takes 9 bytes at least
         for _ in 0..<n {
             guard let id = reader.uint64(), let kind = reader.uint8() else { return nil }
             if kind == 0 {

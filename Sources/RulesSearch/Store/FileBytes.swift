@@ -171,6 +171,9 @@ struct ByteReader {
         self.position = position
     }
 
+    /// Bytes left after the position: a bound on what a count read here can describe.
+    var remaining: Int { max(buffer.count - position, 0) }
+
     private mutating func take(_ n: Int) -> Int? {
         guard n >= 0, position >= 0, buffer.count - position >= n else { return nil }
         defer { position += n }
