@@ -40,6 +40,13 @@ enum CheckEnginesCommand {
             throw CLIError("\(arguments.value("corpus") ?? "corpus"): \(error)")
         }
 
+        // A folder made by `rules index build` has no corpus.jsonl: its corpus is what the
+        // index and the texts hold, so that the words, the queries and the stems stage come
+        // from its own text (they came from one fallback word).
+        if corpus == nil, let index, let texts {
+            corpus = Corpus(index: index, texts: texts)
+        }
+
         var queries: [Bytes] = []
         if let path = arguments.value("queries") {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -49,7 +56,7 @@ enum CheckEnginesCommand {
             if queries.last == [] { queries.removeLast() }
         }
         if fuzz > 0 {
-            queries += FuzzQuery.generate(count: fuzz, seed: UInt64(seed), vocabulary: vocabulary(corpus, texts: texts))
+            queries += FuzzQuery.generate(count: fuzz, seed: UInt64(seed), vocabulary: vocabulary(corpus))
         }
 
         let check = EngineCheck(left: PCRE2Engine(), right: FoundationEngine(), corpus: corpus, index: index, texts: texts)
@@ -73,8 +80,8 @@ enum CheckEnginesCommand {
         return 0
     }
 
-    /// The words of the corpus (or of the texts), for generated queries.
-    static func vocabulary(_ corpus: Corpus?, texts: ChapterTexts?) -> [Bytes] {
+    /// The words of the corpus, for generated queries.
+    static func vocabulary(_ corpus: Corpus?) -> [Bytes] {
         var seen = Set<ByteKey>()
         var words: [Bytes] = []
         for chapter in corpus?.chapters.values.map({ $0 }) ?? [] {

@@ -81,6 +81,27 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(text(legal.stdout).split(separator: "\n").count, 1)
     }
 
+    /// On a folder `rules index build` made (no corpus.jsonl beside it), the engine check
+    /// draws its words from the index's own texts and runs the stems stage on them; its
+    /// queries came from one fallback word, and the stems stage was skipped.
+    func testEngineCheckOnABuiltFolderUsesItsTexts() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-check-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus, "--out", dir.path]).status, 0)
+        let check = try runRules(["check-engines", "--index", dir.path, "--fuzz", "50", "--seed", "4"])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        let report = text(check.stdout)
+        XCTAssertTrue(report.hasPrefix("engines agree on \(dir.path): stems "), report)
+        // The stems stage read the words of the chapters: as many as from the corpus itself.
+        let fromCorpus = text(try runRules(["check-engines", "--corpus", corpus]).stdout)
+        func stems(_ line: String) -> Int? {
+            line.range(of: #"stems (\d+)"#, options: .regularExpression).flatMap { Int(line[$0].dropFirst(6)) }
+        }
+        XCTAssertGreaterThan(stems(report) ?? 0, (stems(fromCorpus) ?? 0) * 9 / 10, "\(report)\n\(fromCorpus)")
+    }
+
     /// A page or a limit up to the largest integer is a page past the end, not an overflow
     /// (it trapped: `(page - 1) * limit`).
     func testPagesNearTheLargestInteger() throws {

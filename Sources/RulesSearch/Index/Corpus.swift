@@ -45,6 +45,26 @@ public struct Corpus {
 
     public init() {}
 
+    /// The chapters an index and its texts hold, as a corpus: each chapter of the table of
+    /// contents with its title, description, time and url, and its `html` from the texts.
+    /// Keywords are not kept by the texts, so they are empty. This is what a folder that
+    /// `rules index build` made (with no `corpus.jsonl` beside it) can tell of its corpus:
+    /// the engine check draws its words and queries from it.
+    public init(index: any IndexReading, texts: ChapterTexts) {
+        var line = 0
+        index.forEachEntry { key, entry in
+            line += 1
+            let title = entry.field("title") ?? .string([])
+            let html = texts.html(key) ?? []
+            var record = PHPArray()
+            record[PHPKey(Bytes(php: "title"))] = title
+            record[PHPKey(Bytes(php: "html"))] = .string(html)
+            chapters[key] = Chapter(key: key, title: title, html: html, keywords: .string([]),
+                                    description: entry.field("descr") ?? .string([]), time: entry.field("time") ?? .int(0),
+                                    url: entry.field("url") ?? .string([]), record: record, line: line)
+        }
+    }
+
     /// The longest corpus line read, in bytes: a chapter of 2 MB is nothing unusual, one
     /// of 64 MiB is a file given by mistake more likely than a chapter.
     public static let longestLine = 64 << 20
