@@ -147,6 +147,8 @@ final class FoundationPattern: CompiledPattern {
     private let translation: ICUTranslation
     private let utf: Bool
     private let anchored: Bool
+    /// Whether the pattern can backtrack far (``BacktrackingRisk``): its calls are bounded.
+    private let backtrackingProne: Bool
     /// The pattern compiled to refuse an empty match at its start, built on first need.
     private var notEmptyRegex: NSRegularExpression?
     let groupCount: Int
@@ -156,10 +158,66 @@ final class FoundationPattern: CompiledPattern {
         self.translation = translation
         self.utf = utf
         self.anchored = anchored
+        backtrackingProne = BacktrackingRisk.isProne(translation.pattern)
         groupCount = translation.groupCount
     }
 
     private static let bounds: NSRegularExpression.MatchingOptions = [.withTransparentBounds, .withoutAnchoringBounds]
+
+    /// The work one call of a pattern prone to backtracking (``BacktrackingRisk``) may do,
+    /// in ICU's progress reports beyond one for each place a search starts from: ICU
+    /// reports about every 10,000 steps of its matcher, so this is about 1,000,000 steps
+    /// (some 40 ms), as PHP's `pcre.backtrack_limit` bounds PCRE2 at 1,000,000 calls of its
+    /// matcher. A pattern that backtracks without end (`a?` × 28 then `a` × 28, 2.3 s)
+    /// stops there with ``RegexError/matchLimit``, as PCRE2 does. The two limits count
+    /// different steps, so near the limit one engine may stop where the other still finds
+    /// a match: the one place where the engines may differ (README, "Limits"). Other
+    /// patterns run unbounded: the reports cost a call for every place searched, 7 times
+    /// the time of a plain search.
+    static let progressLimit = 100
+
+    /// `regex` run over `range`, each match to `body` until it says stop; with its work
+    /// bounded when `bounded` (`.matchLimit` when the bound is reached first).
+    private func matches(_ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,
+                         range: NSRange, _ body: (NSTextCheckingResult) -> Bool) throws(RegexError) {
+        guard backtrackingProne else {
+            withoutActuallyEscaping(body) { body in
+                regex.enumerateMatches(in: string, options: options, range: range) { result, _, stop in
+                    if let result, !body(result) { stop.pointee = true }
+                }
+            }
+            return
+        }
+        // ICU also reports each place a search starts from: at most one for each position.
+        let limit = range.length + 1 + Self.progressLimit
+        var reports = 0
+        var exceeded = false
+        withoutActuallyEscaping(body) { body in
+            regex.enumerateMatches(in: string, options: options.union(.reportProgress), range: range) { result, _, stop in
+                if let result {
+                    if !body(result) { stop.pointee = true }
+                } else {
+                    reports += 1
+                    if reports > limit {
+                        exceeded = true
+                        stop.pointee = true
+                    }
+                }
+            }
+        }
+        if exceeded { throw .matchLimit }
+    }
+
+    private func firstMatch(_ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,
+                            range: NSRange) throws(RegexError) -> NSTextCheckingResult? {
+        guard backtrackingProne else { return regex.firstMatch(in: string, options: options, range: range) }
+        var first: NSTextCheckingResult?
+        try matches(regex, in: string, options: options, range: range) { result in
+            first = result
+            return false
+        }
+        return first
+    }
 
     private func icuSubject(_ subject: UnsafeBufferPointer<UInt8>, _ scratch: inout AnyObject?) -> ICUSubject {
         // The same subject in the same place: a scratch never outlives its subject's buffer
@@ -179,17 +237,17 @@ final class FoundationPattern: CompiledPattern {
         let range = NSRange(location: start, length: text.utf16Count - start)
         if options.contains(.notEmptyAtStart) {
             let variant = try notEmptyVariant()
-            guard let result = variant.firstMatch(in: text.string, options: matching, range: range) else { return nil }
+            guard let result = try firstMatch(variant, in: text.string, options: matching, range: range) else { return nil }
             return match(from: result, in: text, groupShift: 1)
         }
-        guard let result = regex.firstMatch(in: text.string, options: matching, range: range) else { return nil }
+        guard let result = try firstMatch(regex, in: text.string, options: matching, range: range) else { return nil }
         return match(from: result, in: text, groupShift: 0)
     }
 
     /// ICU's own iteration finds what PHP's loop finds as long as no match can be empty:
     /// then each search resumes at the end of the previous match, as PHP's does.
     func allMatches(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?) throws(RegexError) -> [Match]? {
-        listMatches(in: subject, from: offset, scratch: &scratch) { text, result in
+        try listMatches(in: subject, from: offset, scratch: &scratch) { text, result in
             [match(from: result, in: text, groupShift: 0)]
         }
     }
@@ -200,7 +258,7 @@ final class FoundationPattern: CompiledPattern {
     /// (`starts` is not used: ICU's own iteration costs less than a call for each match.)
     func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
                         starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
-        listMatches(in: subject, from: offset, scratch: &scratch) { text, result in
+        try listMatches(in: subject, from: offset, scratch: &scratch) { text, result in
             [text.byteOffset(result.range.location), text.byteOffset(result.range.location + result.range.length)]
         }
     }
@@ -208,7 +266,7 @@ final class FoundationPattern: CompiledPattern {
     /// Each match from `offset` as `convert` gives it, or `nil` for a pattern that can
     /// match empty or is anchored (``Preg`` runs PHP's loop for those).
     private func listMatches<T>(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?,
-                                _ convert: (ICUSubject, NSTextCheckingResult) -> [T]) -> [T]? {
+                                _ convert: (ICUSubject, NSTextCheckingResult) -> [T]) throws(RegexError) -> [T]? {
         guard !translation.canMatchEmpty, !anchored else { return nil }
         let text = icuSubject(subject, &scratch)
         let start = text.utf16Offset(offset)
@@ -216,10 +274,15 @@ final class FoundationPattern: CompiledPattern {
         // On a short subject (the stemmer's words), one first match costs far less than a
         // list; when it ends where the subject ends there can be no other (none is empty).
         if text.utf16Count <= 64 {
-            guard let first = regex.firstMatch(in: text.string, options: Self.bounds, range: range) else { return [] }
+            guard let first = try firstMatch(regex, in: text.string, options: Self.bounds, range: range) else { return [] }
             if first.range.location + first.range.length == text.utf16Count { return convert(text, first) }
         }
-        return regex.matches(in: text.string, options: Self.bounds, range: range).flatMap { convert(text, $0) }
+        var all: [T] = []
+        try matches(regex, in: text.string, options: Self.bounds, range: range) { result in
+            all += convert(text, result)
+            return true
+        }
+        return all
     }
 
     private func match(from result: NSTextCheckingResult, in text: ICUSubject, groupShift: Int) -> Match {

@@ -105,6 +105,15 @@ final class SearchTests: XCTestCase {
         }
     }
 
+    /// A query word that reaches the snippet pattern unescaped and makes it backtrack
+    /// without end: PHP's answer (no snippet, rel 0) with both engines, in bounded time.
+    func testRunawaySnippetPattern() throws {
+        let dir = TestPaths.fixtures.appendingPathComponent("backtracking")
+        try check(corpus: dir.appendingPathComponent("corpus.jsonl"),
+                  phpIndex: dir.appendingPathComponent(S2IndexFile.fileName),
+                  results: dir.appendingPathComponent("results.jsonl"))
+    }
+
     func testSmallCorpusQueries() throws {
         let dir = TestPaths.fixtures.appendingPathComponent("man-ru-mini")
         try check(corpus: dir.appendingPathComponent("corpus.jsonl"),

@@ -1,0 +1,51 @@
+import Foundation
+import XCTest
+@testable import RulesRegex
+
+/// A pattern that backtracks without end stops at a bound on its work with both engines,
+/// as PHP's `pcre.backtrack_limit` stops PCRE2: Foundation took 2.3 s on a snippet pattern
+/// that PCRE2 gave up on in 0.08 s, and the two then answered differently.
+final class BacktrackingTests: XCTestCase {
+    func testARunawayPatternIsAMatchLimitWithBothEngines() {
+        let pattern = Bytes(php: "#" + String(repeating: "a?", count: 28) + String(repeating: "a", count: 28) + "#u")
+        let subject = Bytes(php: String(repeating: "a", count: 28))
+        for engine in allEngines() {
+            let preg = Preg(engine: engine)
+            var matches: [Bytes] = []
+            let started = Date()
+            XCTAssertNil(preg.match(pattern, subject, &matches), engine.name)
+            XCTAssertEqual(preg.lastError, .matchLimit, engine.name)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 1, engine.name)
+            // Nested quantifiers: PCRE2 sees at once that no `b` follows; ICU would try
+            // every split of the a's (2^40), and stops at the bound.
+            let nested = Date()
+            _ = preg.match(Bytes(php: "#(a+)+b#"), Bytes(php: String(repeating: "a", count: 40)), &matches)
+            XCTAssertLessThan(Date().timeIntervalSince(nested), 1, engine.name)
+        }
+    }
+
+    /// A long subject is many places to start a search from, not much work: the bound
+    /// counts only the work beyond them.
+    func testALongSubjectIsNotAMatchLimit() {
+        let text = Bytes(php: String(repeating: "бв ", count: 100_000) + "аааа")
+        for engine in allEngines() {
+            let preg = Preg(engine: engine)
+            var matches: [Bytes] = []
+            XCTAssertEqual(preg.match(Bytes(php: "#(а|а)*аааа#u"), text, &matches), 1, engine.name)
+            XCTAssertEqual(matches.first.map(\.text), "аааа", engine.name)
+        }
+    }
+
+    /// The reference's own patterns are not judged prone (they run at full speed); ones
+    /// that can backtrack far are.
+    func testWhichPatternsAreBounded() throws {
+        for pattern in ["^(.*?[аеиоуыэюя])(.*)$", "[^аеиоуыэюя][аеиоуыэюя]+[^аеиоуыэюя]+[аеиоуыэюя].*(?<=о)сть?$",
+                        "((ив|ивши|ившись|ыв|ывши|ывшись)|((?<=[ая])(в|вши|вшись)))$", "(?<=[^a-zа-я]|^)(запят|тир)[a-zа-я]*",
+                        "&[^;]{1,20};", "a{3}b{2}c{4}d{5}e{6}f{7}g{8}h{9}", "\\Q(a+)+\\E"] {
+            XCTAssertFalse(BacktrackingRisk.isProne(pattern), pattern)
+        }
+        for pattern in [String(repeating: "a?", count: 8), "(a+)+b", "(a|aa)*c", "(?:x*y*)+z", "(a[bc]?){2,}"] {
+            XCTAssertTrue(BacktrackingRisk.isProne(pattern), pattern)
+        }
+    }
+}
