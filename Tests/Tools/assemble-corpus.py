@@ -2,51 +2,173 @@
 """Assemble the built-in corpus from Fixtures/rules-ru/chapters/*.json (the project's own
 text, one file a chapter) into the index's corpus format and the list of test questions.
 
-  python3 Tests/Tools/assemble-corpus.py
+  python3 Tests/Tools/assemble-corpus.py [--out DIR] [--assign-numbers]
 
-Writes Fixtures/rules-ru/corpus.jsonl (one record a line: id, title, html, keywords,
-description, time, url, kind, parent, number) and Fixtures/rules-ru/questions.tsv
-(question <TAB> id of the paragraph that answers it). Paragraphs are numbered 1, 2, ...
-through the chapters in file order; chapters are ch1, ch2, ...
+Writes DIR/corpus.jsonl (one record a line: id, title, html, keywords, description, time,
+url, kind, parent, number) and DIR/questions.tsv (question <TAB> number of the paragraph
+that answers it); DIR is Fixtures/rules-ru unless given.
+
+Numbers are a public interface: every chapter and paragraph carries its own `number` in its
+file, and a number, once given, keeps its rule. Chapters are ordered by number; paragraphs
+stand in their chapter in file order. A paragraph written without a number gets the next
+free one: one above the largest ever given, counting the numbers Fixtures/rules-ru/numbers.tsv
+lists as removed, so that a removed number is never reused. `--assign-numbers` writes those
+numbers into the chapter files; without it, a paragraph without a number is an error.
+
+In html and description, `[[key]]` names another paragraph by its key and becomes `§ N`.
 """
-import glob, html, json, os
+import argparse, glob, html, json, os, re, sys
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 fixtures = os.path.join(root, 'Fixtures', 'rules-ru')
-files = sorted(glob.glob(os.path.join(fixtures, 'chapters', '*.json')))
+REFERENCE = re.compile(r'\[\[([^\]]+)\]\]')
 
-records, questions, number = [], [], 0
-for chapter_number, path in enumerate(files, 1):
-    source = json.load(open(path, encoding='utf-8'))
+
+def fail(message):
+    sys.exit(f'assemble-corpus: {message}')
+
+
+def load_chapters(provisional=False, assign=False):
+    """Every chapter file as (path, parsed source), ordered by chapter number."""
+    chapters = []
+    for path in sorted(glob.glob(os.path.join(fixtures, 'chapters', '*.json'))):
+        try:
+            chapters.append((path, json.load(open(path, encoding='utf-8'))))
+        except ValueError as error:
+            fail(f'{os.path.basename(path)}: not valid JSON: {error}')
+    if provisional or assign:
+        # A new chapter takes the next free number, in file order.
+        next_free = max([source['chapter'].get('number', 0) for _, source in chapters] + [0]) + 1
+        for path, source in chapters:
+            if 'number' not in source['chapter']:
+                source['chapter']['number'] = next_free
+                next_free += 1
+                if assign:
+                    write_chapter(path, source)
+    numbers = [source['chapter'].get('number') for _, source in chapters]
+    if None in numbers:
+        fail(f'{os.path.basename(chapters[numbers.index(None)][0])}: the chapter has no number')
+    if len(set(numbers)) != len(numbers):
+        fail('two chapters have the same number')
+    return sorted(chapters, key=lambda item: item[1]['chapter']['number'])
+
+
+def removed_numbers():
+    """Numbers numbers.tsv lists as removed (`N<TAB>-<TAB>why`): never given again."""
+    path = os.path.join(fixtures, 'numbers.tsv')
+    if not os.path.exists(path):
+        return set()
+    rows = [line.rstrip('\n').split('\t') for line in open(path, encoding='utf-8') if line.strip() and not line.startswith('#')]
+    return {int(row[0]) for row in rows if len(row) > 1 and row[1] == '-'}
+
+
+def number_paragraphs(chapters, assign, provisional=False):
+    """Every paragraph's number by key; numbers missing are given (or an error)."""
+    numbers, keys = {}, set()
+    for path, source in chapters:
+        for p in source['paragraphs']:
+            if p['key'] in keys:
+                fail(f'{os.path.basename(path)}: the key {p["key"]} is used twice')
+            keys.add(p['key'])
+            if 'number' in p:
+                numbers[p['key']] = p['number']
+    given = list(numbers.values())
+    if len(set(given)) != len(given):
+        fail('two paragraphs have the same number')
+    reused = set(given) & removed_numbers()
+    if reused:
+        fail(f'§ {min(reused)} is listed as removed in numbers.tsv and may not be given again')
+    next_free = max(given + list(removed_numbers()) + [0]) + 1
+    given_now = []
+    for path, source in chapters:
+        for p in source['paragraphs']:
+            if p['key'] not in numbers:
+                if not (assign or provisional):
+                    fail(f'{os.path.basename(path)}: {p["key"]} has no number (run with --assign-numbers)')
+                numbers[p['key']] = next_free
+                given_now.append((next_free, p))
+                next_free += 1
+    if given_now and assign:
+        for _, p in given_now:
+            p['number'] = numbers[p['key']]
+        for path, source in chapters:
+            write_chapter(path, source)
+        # A new number is a new row of numbers.tsv; rows already there are never rewritten.
+        with open(os.path.join(fixtures, 'numbers.tsv'), 'a', encoding='utf-8') as out:
+            for n, p in given_now:
+                out.write(f'{n}\t{p["key"]}\t{p["title"]}\n')
+        print(f'gave numbers to {len(given_now)} paragraphs (numbers.tsv has their rows)', file=sys.stderr)
+    return numbers
+
+
+def write_chapter(path, source):
+    """The chapter file as this project keeps it: `number` right after `key`."""
     chapter = source['chapter']
-    chapter_id = f'ch{chapter_number}'
-    numbers = {}
-    paragraphs = []
-    for p in source['paragraphs']:
-        number += 1
-        numbers[p['key']] = number
-        paragraphs.append(p)
-    contents = ''.join(f'<li>§ {numbers[p["key"]]}. {html.escape(p["title"], quote=False)}</li>' for p in paragraphs)
-    records.append({
-        'id': chapter_id, 'title': chapter['title'],
-        'html': chapter['intro_html'] + f'<ul>{contents}</ul>',
-        'keywords': chapter['keywords'], 'description': chapter['description'],
-        'time': 0, 'url': f'/rules/{chapter_id}', 'kind': 'chapter', 'parent': None, 'number': chapter_number,
-    })
-    for p in paragraphs:
-        n = numbers[p['key']]
-        records.append({
-            'id': str(n), 'title': p['title'], 'html': p['html'], 'keywords': p['keywords'],
-            'description': p['description'], 'time': 0, 'url': f'/rules/{n}',
-            'kind': 'paragraph', 'parent': chapter_id, 'number': n,
-        })
-    for q in source['queries']:
-        questions.append((q['q'], str(numbers[q['answer']])))
+    source['chapter'] = {'number': chapter['number'], **{k: v for k, v in chapter.items() if k != 'number'}}
+    for i, p in enumerate(source['paragraphs']):
+        if 'number' in p:
+            source['paragraphs'][i] = {'key': p['key'], 'number': p['number'], **{k: v for k, v in p.items() if k not in ('key', 'number')}}
+    with open(path, 'w', encoding='utf-8') as out:
+        out.write(json.dumps(source, ensure_ascii=False, indent=2) + '\n')
 
-with open(os.path.join(fixtures, 'corpus.jsonl'), 'w', encoding='utf-8') as out:
-    for r in records:
-        out.write(json.dumps(r, ensure_ascii=False) + '\n')
-with open(os.path.join(fixtures, 'questions.tsv'), 'w', encoding='utf-8') as out:
-    for q, answer in questions:
-        out.write(f'{q}\t{answer}\n')
-print(f'{len(files)} chapters, {number} paragraphs, {len(questions)} questions')
+
+def resolve(text, numbers, where):
+    """`[[key]]` → `§ N`, with no-break spaces after § and after a «см.» before it: the
+    snippets cut sentences at a period followed by an ordinary space, and «(см. § 12)» cut
+    after «см.» would show as «(см.»."""
+    def number(match):
+        if match.group(1) not in numbers:
+            fail(f'{where}: [[{match.group(1)}]] names no paragraph')
+        return f'§\u00a0{numbers[match.group(1)]}'
+    return REFERENCE.sub(number, re.sub(r'\b(см|ср)\. (?=\[\[)', '\\1.\u00a0', text))
+
+
+def assemble(chapters, numbers):
+    """The corpus records and the questions (question, paragraph number)."""
+    records, questions = [], []
+    for path, source in chapters:
+        chapter = source['chapter']
+        chapter_id = f'ch{chapter["number"]}'
+        paragraphs = source['paragraphs']
+        contents = ''.join(f'<li>§ {numbers[p["key"]]}. {html.escape(p["title"], quote=False)}</li>' for p in paragraphs)
+        records.append({
+            'id': chapter_id, 'title': chapter['title'],
+            'html': resolve(chapter['intro_html'], numbers, chapter_id) + f'<ul>{contents}</ul>',
+            'keywords': chapter['keywords'], 'description': chapter['description'],
+            'time': 0, 'url': f'/rules/{chapter_id}', 'kind': 'chapter', 'parent': None, 'number': chapter['number'],
+        })
+        for p in paragraphs:
+            n = numbers[p['key']]
+            records.append({
+                'id': str(n), 'title': p['title'], 'html': resolve(p['html'], numbers, p['key']),
+                'keywords': p['keywords'], 'description': resolve(p['description'], numbers, p['key']),
+                'time': 0, 'url': f'/rules/{n}', 'kind': 'paragraph', 'parent': chapter_id, 'number': n,
+            })
+        for q in source['queries']:
+            if q['answer'] not in numbers:
+                fail(f'{os.path.basename(path)}: the question «{q["q"]}» answers {q["answer"]}, which is no paragraph')
+            questions.append((q['q'], str(numbers[q['answer']])))
+    return records, questions
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--out', default=fixtures, help='folder for corpus.jsonl and questions.tsv')
+    parser.add_argument('--assign-numbers', action='store_true', help='give paragraphs without a number the next free ones')
+    parser.add_argument('--provisional', action='store_true', help='number what has no number in file order, writing nothing (drafts)')
+    args = parser.parse_args()
+    chapters = load_chapters(args.provisional, args.assign_numbers)
+    numbers = number_paragraphs(chapters, args.assign_numbers, args.provisional)
+    records, questions = assemble(chapters, numbers)
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, 'corpus.jsonl'), 'w', encoding='utf-8') as out:
+        for r in records:
+            out.write(json.dumps(r, ensure_ascii=False) + '\n')
+    with open(os.path.join(args.out, 'questions.tsv'), 'w', encoding='utf-8') as out:
+        for q, answer in questions:
+            out.write(f'{q}\t{answer}\n')
+    print(f'{len(chapters)} chapters, {len(numbers)} paragraphs, {len(questions)} questions')
+
+
+if __name__ == '__main__':
+    main()
