@@ -19,7 +19,7 @@ enum CheckEnginesCommand {
         do {
             if let path = arguments.value("index") {
                 source = path
-                (index, texts) = try IndexLocation.open(path, corpus: arguments.value("corpus"))
+                (index, texts) = try IndexLocation.open(path, corpus: arguments.value("corpus"), warning: warn)
                 let beside = URL(fileURLWithPath: path).appendingPathComponent("corpus.jsonl")
                 if let corpusPath = arguments.value("corpus") {
                     corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))

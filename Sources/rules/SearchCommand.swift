@@ -54,6 +54,7 @@ enum SearchCommand {
                                                       sessions: &sessions) { result in
                     json ? JSONWriter.encode(result) + [0x0A] : style.render(result)
                 }
+                try Self.checkIndex(session)
                 for (total, output) in answers {
                     if total > 0 { foundAny = true }
                     if !json, !first { context.out.write([0x0A]) }
@@ -70,6 +71,7 @@ enum SearchCommand {
         let query = Bytes(php: queryWords.joined(separator: " "))
         if let problem = Self.tooLarge(query) { throw CLIError(problem) }
         let result = session.search(query, limit: limit, page: page)
+        try Self.checkIndex(session)
         context.out.write(json ? JSONWriter.encode(result) + [0x0A] : style.render(result))
         context.out.flush()
         // Done: the process ends here rather than first taking apart the index, the
@@ -107,6 +109,21 @@ enum SearchCommand {
         return words > mostQueryWords ? "a query has at most \(mostQueryWords) words; this one has \(words)" : nil
     }
 
+    /// An answer from an index whose binary form is damaged and whose S2 file cannot be
+    /// read is not given: an error instead. Damaged chapter texts are said, once: the
+    /// answers stand, without the snippets of those chapters.
+    static func checkIndex(_ session: SearchSession) throws {
+        if let failure = (session.index as? CheckedIndex)?.failure { throw CLIError(failure) }
+        if !toldOfDamagedTexts, let damaged = session.texts?.damage {
+            toldOfDamagedTexts = true
+            let names = damaged.prefix(3).map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: ", ")
+            warn("\(ChapterTexts.fileName) is damaged (chapter \(names)\(damaged.count > 3 ? ", …" : "")): "
+                 + "its answers come without snippets; rebuild the index with 'rules index build'")
+        }
+    }
+
+    nonisolated(unsafe) private static var toldOfDamagedTexts = false
+
     /// The index of `--index`, or the built-in one.
     static func openSession(_ context: Context) throws -> SearchSession {
         guard let path = context.arguments.value("index") else {
@@ -118,7 +135,7 @@ enum SearchCommand {
             }
         }
         do {
-            let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"))
+            let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"), warning: warn)
             return SearchSession(index: index, texts: texts, preg: Preg(engine: try context.engine()))
         } catch let error as IndexLocation.OpenError {
             throw CLIError(error.message)

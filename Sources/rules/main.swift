@@ -35,9 +35,9 @@ Exit status: 0 found, 1 nothing found, 2 error.
 
 signal(SIGPIPE, SIG_IGN)
 
-/// Prints the error on one line, as scripts read it: a line break or other control
-/// character that came in with an argument or a path is shown escaped.
-func fail(_ message: String) -> Never {
+/// `message` on one line, as scripts read it: a line break or other control character
+/// that came in with an argument or a path is shown escaped.
+func oneLine(_ message: String) -> String {
     var line = ""
     for scalar in message.unicodeScalars {
         switch scalar {
@@ -49,8 +49,18 @@ func fail(_ message: String) -> Never {
         default: line.unicodeScalars.append(scalar)
         }
     }
-    FileHandle.standardError.write(Data("rules: \(line)\n".utf8))
+    return line
+}
+
+/// Prints the error on one line and exits with 2.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("rules: \(oneLine(message))\n".utf8))
     exit(2)
+}
+
+/// Prints a warning on one line; the command goes on.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("rules: warning: \(oneLine(message))\n".utf8))
 }
 
 do {

@@ -154,9 +154,23 @@ final class IndexLocationTests: XCTestCase {
         let texts = try ChapterTexts(contentsOf: dir.appendingPathComponent(ChapterTexts.fileName))
         XCTAssertEqual(texts.corpusFingerprint, mini.fingerprint)
 
-        // The previous format: no fingerprint after the magic (offsets count from the table's end).
-        var old = Bytes(try Data(contentsOf: dir.appendingPathComponent(ChapterTexts.fileName)))
-        old.replaceSubrange(0..<16, with: Bytes(php: "RULESTX2"))
+        // An earlier format: no fingerprint after the magic and no checksums (offsets count
+        // from the table's end, so the texts stay as they are).
+        let current = Bytes(try Data(contentsOf: dir.appendingPathComponent(ChapterTexts.fileName)))
+        let currentFile = FileBytes(copying: current)   // kept alive: the reader reads its buffer
+        var reader = ByteReader(currentFile, position: 16)
+        let count = try XCTUnwrap(reader.uint32())
+        var old = Bytes(php: "RULESTX2")
+        old.appendLittleEndian(count)
+        for _ in 0..<count {
+            let start = reader.position
+            let nameLength = try XCTUnwrap(reader.uint32())
+            XCTAssertTrue(reader.skip(Int(nameLength) + 16 + 16 + 1 + 16))
+            old += current[start..<reader.position]
+            XCTAssertTrue(reader.skip(16))   // the chapter's checksums
+        }
+        XCTAssertTrue(reader.skip(8))   // the table's checksum
+        old += current[reader.position...]
         let oldTexts = try ChapterTexts(file: FileBytes(copying: old))
         XCTAssertNil(oldTexts.corpusFingerprint)
         let key = try XCTUnwrap(mini.chapters.keys.first)
@@ -174,7 +188,7 @@ final class IndexLocationTests: XCTestCase {
         move(ChapterTexts.fileName, from: old, to: folder)
         let (opened, attempts) = try openLooking(folder, changeAt: 3) { move(ChapterTexts.fileName, from: new, to: folder) }
         XCTAssertEqual(attempts, [0, 1, 2, 3])
-        XCTAssertTrue(opened.index is BinaryIndex)
+        XCTAssertTrue(opened.index is CheckedIndex)
         XCTAssertEqual(opened.texts?.corpusFingerprint, adversarial.fingerprint)
     }
 
@@ -203,7 +217,7 @@ final class IndexLocationTests: XCTestCase {
             move(ChapterTexts.fileName, from: new, to: folder)
         }
         XCTAssertEqual(attempts, [0, 1, 2])
-        let index = try XCTUnwrap(opened.index as? BinaryIndex)
+        let index = try XCTUnwrap((opened.index as? CheckedIndex)?.binary)
         XCTAssertEqual(index.corpusFingerprint, adversarial.fingerprint)
         XCTAssertEqual(opened.texts?.corpusFingerprint, adversarial.fingerprint)
     }
@@ -219,7 +233,7 @@ final class IndexLocationTests: XCTestCase {
         XCTAssertEqual(try openLooking(folder).attempts.count, 1)
         // Named by its S2 file, the folder is opened the same way, binary form and all.
         let byFile = try IndexLocation.open(folder.appendingPathComponent(S2IndexFile.fileName).path)
-        XCTAssertTrue(byFile.index is BinaryIndex)
+        XCTAssertTrue(byFile.index is CheckedIndex)
         XCTAssertEqual(byFile.texts?.corpusFingerprint, mini.fingerprint)
 
         let other = try build(adversarial, "other")

@@ -7,16 +7,26 @@ import RulesRegex
 /// reads only the chapters it shows and does not redo the query-independent half of
 /// `Finder::snippets` on every run.
 ///
-/// Layout, little-endian: "RULESTX3", UInt64 the corpus's ``Corpus/fingerprint``, UInt32
+/// Layout, little-endian: "RULESTX4", UInt64 the corpus's ``Corpus/fingerprint``, UInt32
 /// count, then per chapter UInt32 name length, name bytes, UInt64 html offset, UInt64 html
 /// length, UInt64 prepared offset, UInt64 prepared length, UInt8 flags (1: the prepared
 /// text is valid UTF-8), UInt64 word starts offset, UInt64 word starts length (offsets all
-/// ones: not stored); then the texts and word starts. Offsets count from the end of the
-/// table. Earlier files still load: "RULESTX2" has no fingerprint, and "RULESTX1", from
-/// before prepared texts were stored, no fields after the html's either.
+/// ones: not stored), UInt64 checksum of the html, UInt64 checksum of the prepared text
+/// with its word starts; then UInt64 checksum of the table so far; then the texts and word
+/// starts. Offsets count from the end of the table.
+///
+/// Damage is found before it shapes a snippet (``Checksum``): the table when the file is
+/// opened (an error), each part of a chapter when a search first reads it (the snippets
+/// read the prepared text, not the html: checking both cost a one-query search 3%). A
+/// damaged chapter gives no text, so its answer comes without a snippet, and ``damage``
+/// says so.
+/// Earlier files still load, unchecked: "RULESTX3" has no checksums, "RULESTX2" no
+/// fingerprint either, and "RULESTX1", from before prepared texts were stored, no fields
+/// after the html's.
 public struct ChapterTexts {
     public static let fileName = "rules-texts.bin"
-    static let magic = Bytes(php: "RULESTX3")
+    static let magic = Bytes(php: "RULESTX4")
+    static let magicWithoutChecksums = Bytes(php: "RULESTX3")
     static let magicWithoutFingerprint = Bytes(php: "RULESTX2")
     static let magicWithoutPrepared = Bytes(php: "RULESTX1")
     private static let notStored = UInt64.max
@@ -26,7 +36,25 @@ public struct ChapterTexts {
         var prepared: Range<Int>?
         var preparedValid: Bool
         var wordStarts: Range<Int>?
+        /// The checksums of the html and of the prepared text with its word starts; `nil`
+        /// in files written before they were kept.
+        var checksums: (html: UInt64, prepared: UInt64)?
     }
+
+    private enum Part: Hashable {
+        case html(ByteKey)
+        case prepared(ByteKey)
+    }
+
+    /// Which chapters were checked, and the first damage found: shared by the copies of
+    /// one set of texts, which searches on several threads read at once.
+    private final class Checks: @unchecked Sendable {
+        let lock = NSLock()
+        var verified: Set<Part> = []
+        var damaged: [ByteKey] = []
+    }
+
+    private var checks = Checks()
 
     private var table: [ByteKey: Entry] = [:]
     private let file: FileBytes
@@ -43,6 +71,11 @@ public struct ChapterTexts {
     /// The file's bytes; with `preparing`, the prepared texts too, made with that `Preg`.
     public static func encode(_ corpus: Corpus, preparing preg: Preg? = nil) -> Bytes {
         Array(pieces(corpus, preparing: preg).joined())
+    }
+
+    /// The checksum of a chapter's parts, as the file keeps it.
+    private static func checksum(_ parts: [UnsafeRawBufferPointer]) -> UInt64 {
+        parts.reduce(Fingerprint.start) { Fingerprint.combine($0, Checksum.of($1)) }
     }
 
     /// The file's bytes as the pieces that make it: the header, then each chapter's html,
@@ -83,7 +116,10 @@ public struct ChapterTexts {
                 header.append(0)
                 for _ in 0..<2 { header.appendLittleEndian(notStored) }
             }
+            header.appendLittleEndian(withRawBuffers([chapter.html]) { checksum($0) })
+            header.appendLittleEndian(withRawBuffers(prepared.map { [$0.text, $0.starts] } ?? []) { checksum($0) })
         }
+        header.appendLittleEndian(Checksum.of(header))
         return [header] + body
     }
 
@@ -107,12 +143,14 @@ public struct ChapterTexts {
         self.file = file
         var reader = ByteReader(file)
         let magic = reader.bytes(8)
-        guard magic == Self.magic || magic == Self.magicWithoutFingerprint || magic == Self.magicWithoutPrepared else {
+        guard magic == Self.magic || magic == Self.magicWithoutChecksums || magic == Self.magicWithoutFingerprint
+                || magic == Self.magicWithoutPrepared else {
             throw FormatError(message: "not a rules texts file")
         }
         let hasPrepared = magic != Self.magicWithoutPrepared
+        let hasChecksums = magic == Self.magic
         let truncated = FormatError(message: "truncated")
-        if magic == Self.magic {
+        if magic == Self.magic || magic == Self.magicWithoutChecksums {
             guard let fingerprint = reader.uint64() else { throw truncated }
             corpusFingerprint = fingerprint
         } else {
@@ -147,7 +185,17 @@ public struct ChapterTexts {
                     entry.wordStarts = starts
                 }
             }
+            if hasChecksums {
+                guard let html = reader.uint64(), let prepared = reader.uint64() else { throw truncated }
+                entry.checksums = (html, prepared)
+            }
             table[ByteKey(name)] = entry
+        }
+        if hasChecksums {
+            let tableEnd = reader.position
+            guard let sum = reader.uint64(), sum == Checksum.of(UnsafeRawBufferPointer(rebasing: file.buffer[0..<tableEnd])) else {
+                throw FormatError(message: "the table of the texts is damaged")
+            }
         }
         textsStart = reader.position
         let textsSize = file.count - textsStart
@@ -157,15 +205,46 @@ public struct ChapterTexts {
         }
     }
 
-    /// The `html` of a chapter, or `nil` when the corpus had no such chapter.
+    /// The chapters whose parts were found damaged, in the order found (none: `nil`).
+    public var damage: [ByteKey]? {
+        checks.lock.lock()
+        defer { checks.lock.unlock() }
+        return checks.damaged.isEmpty ? nil : checks.damaged
+    }
+
+    /// The entry of `chapter`, the part of it to be read checked on first use (the html,
+    /// or the prepared text with its word starts); `nil` when that part is damaged.
+    private func checkedEntry(_ chapter: ByteKey, html: Bool) -> Entry? {
+        guard let entry = table[chapter] else { return nil }
+        guard let sums = entry.checksums else { return entry }
+        let part = html ? Part.html(chapter) : Part.prepared(chapter)
+        checks.lock.lock()
+        let known = checks.verified.contains(part)
+        checks.lock.unlock()
+        if known { return entry }
+        let ranges = html ? [entry.html] : [entry.prepared, entry.wordStarts].compactMap { $0 }
+        let parts = ranges.map { UnsafeRawBufferPointer(rebasing: file.buffer[(textsStart + $0.lowerBound)..<(textsStart + $0.upperBound)]) }
+        let whole = Self.checksum(parts) == (html ? sums.html : sums.prepared)
+        checks.lock.lock()
+        defer { checks.lock.unlock() }
+        if whole {
+            checks.verified.insert(part)
+            return entry
+        }
+        if !checks.damaged.contains(chapter) { checks.damaged.append(chapter) }
+        return nil
+    }
+
+    /// The `html` of a chapter, or `nil` when the corpus had no such chapter (or its
+    /// parts are damaged).
     public func html(_ chapter: ByteKey) -> Bytes? {
-        table[chapter].map { bytes($0.html) }
+        checkedEntry(chapter, html: true).map { bytes($0.html) }
     }
 
     /// The chapter's text prepared for snippets, when the file stores it, with its word
     /// starts when it stores those (a damaged list is found again from the text).
     public func prepared(_ chapter: ByteKey) -> PreparedText? {
-        guard let entry = table[chapter], let range = entry.prepared else { return nil }
+        guard let entry = checkedEntry(chapter, html: false), let range = entry.prepared else { return nil }
         let text = bytes(range)
         // The flag is checked, not trusted: the `/u` patterns skip their own UTF-8 check
         // on a text said to be valid, and a damaged file must not take them past an end.
@@ -185,6 +264,14 @@ public struct ChapterTexts {
     private func bytes(_ range: Range<Int>) -> Bytes {
         file[(textsStart + range.lowerBound)..<(textsStart + range.upperBound)]
     }
+}
+
+/// `body` with the bytes of each array as raw buffers.
+private func withRawBuffers<T>(_ arrays: [Bytes], _ body: ([UnsafeRawBufferPointer]) -> T) -> T {
+    func go(_ i: Int, _ done: [UnsafeRawBufferPointer]) -> T {
+        i == arrays.count ? body(done) : arrays[i].withUnsafeBytes { go(i + 1, done + [$0]) }
+    }
+    return go(0, [])
 }
 
 extension Array where Element == UInt8 {

@@ -21,8 +21,12 @@ public enum IndexLocation {
     /// millisecond later, up to ``attempts`` times. A folder that stays inconsistent (a
     /// build stopped between its renames, files copied from elsewhere, an S2 file rebuilt
     /// by PHP) is searched as it is, at once.
-    public static func open(_ path: String, corpus: String? = nil) throws -> (index: any IndexReading, texts: ChapterTexts?) {
-        try open(path, corpus: corpus, beforeAttempt: { _ in })
+    ///
+    /// A binary form found damaged, when opened or as a search reads it (``CheckedIndex``),
+    /// is set aside for the S2 file, and `warning` hears it, once.
+    public static func open(_ path: String, corpus: String? = nil,
+                            warning: @escaping (String) -> Void = { _ in }) throws -> (index: any IndexReading, texts: ChapterTexts?) {
+        try open(path, corpus: corpus, warning: warning, beforeAttempt: { _ in })
     }
 
     /// How many times ``open(_:corpus:)`` opens the files before it takes them as they are.
@@ -33,7 +37,7 @@ public enum IndexLocation {
 
     /// ``open(_:corpus:)``, calling `beforeAttempt` with the attempt's number (from 0)
     /// before each (tests change the folder there, and shorten `settling`).
-    static func open(_ path: String, corpus: String?, settling: Double = settling,
+    static func open(_ path: String, corpus: String?, settling: Double = settling, warning: @escaping (String) -> Void = { _ in },
                      beforeAttempt: (Int) -> Void) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
@@ -63,19 +67,29 @@ public enum IndexLocation {
                 continue
             }
             let texts = try stored ?? otherTexts(directory: directory, corpus: corpus)
-            if case .fresh(let index) = binary { return (index, texts) }
+            let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
+            if case .fresh(let index) = binary {
+                let checked = CheckedIndex(binary: index, readS2: { try readS2(s2File) }, warn: { warning("\(binaryFile): \($0)") })
+                return (checked, texts)
+            }
             guard FileManager.default.fileExists(atPath: s2File.path) else {
                 throw OpenError(message: "no index in \(path): no \(S2IndexFile.fileName) there")
             }
-            let index: SearchIndex
-            do {
-                index = try S2IndexFile.read(s2File)
-            } catch let error as S2IndexFile.FormatError {
-                throw OpenError(message: "\(s2File.path): \(error.message); rebuild it with 'rules index build'")
+            let index = try readS2(s2File)
+            if case .damaged(let why) = binary {
+                warning("\(binaryFile): the binary index is damaged (\(why)); answering from the S2 file; rebuild the index with 'rules index build'")
             }
             // The S2 file read may be a newer one than the texts were checked against.
             if !lastAttempt, FileStamp(s2File.path) != s2Stamp { continue }
             return (index, texts)
+        }
+    }
+
+    static func readS2(_ file: URL) throws -> SearchIndex {
+        do {
+            return try S2IndexFile.read(file)
+        } catch let error as S2IndexFile.FormatError {
+            throw OpenError(message: "\(file.path): \(error.message); rebuild it with 'rules index build'")
         }
     }
 
@@ -90,7 +104,7 @@ public enum IndexLocation {
         switch binary {
         case .fresh(let index): return index.corpusFingerprint == texts.corpusFingerprint
         case .stale(let fingerprint): return texts.corpusFingerprint != fingerprint
-        case .none: return true
+        case .damaged, .none: return true
         }
     }
 

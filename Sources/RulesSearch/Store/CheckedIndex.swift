@@ -1,0 +1,70 @@
+import Foundation
+import RulesRegex
+
+/// The binary form of an index with the S2 file it was made from behind it: every lookup
+/// goes to the binary form, which checks what it reads (``BinaryIndex/damage``); once it
+/// finds damage, the S2 file is read and that lookup and every later one are answered from
+/// it, with one warning. What the binary form gave before was checked, so an answer never
+/// mixes damaged data in. When the S2 file cannot be read either, ``failure`` says so, and
+/// the answers are not to be used.
+public final class CheckedIndex: IndexReading, @unchecked Sendable {
+    public let binary: BinaryIndex
+    private let readS2: () throws -> SearchIndex
+    private let warn: (String) -> Void
+    private let lock = NSLock()
+    private var s2: SearchIndex?
+    private var failed: String?
+
+    /// `readS2` reads the S2 file; `warn` hears, once, that the binary form is set aside.
+    public init(binary: BinaryIndex, readS2: @escaping () throws -> SearchIndex, warn: @escaping (String) -> Void) {
+        self.binary = binary
+        self.readS2 = readS2
+        self.warn = warn
+    }
+
+    /// Why neither file could answer, if so.
+    public var failure: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed
+    }
+
+    /// `body` on the binary form, or on the S2 file once the binary form is found damaged.
+    private func answer<T>(_ body: (any IndexReading) -> T) -> T {
+        if let s2 = current() { return body(s2) }
+        let answer = body(binary)
+        guard let damage = binary.damage, let s2 = turnToS2(damage) else { return answer }
+        return body(s2)
+    }
+
+    private func current() -> SearchIndex? {
+        lock.lock()
+        defer { lock.unlock() }
+        return s2
+    }
+
+    private func turnToS2(_ damage: String) -> SearchIndex? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let s2 { return s2 }
+        if failed != nil { return nil }
+        do {
+            s2 = try readS2()
+            warn("the binary index is damaged (\(damage)); answering from the S2 file; rebuild the index with 'rules index build'")
+        } catch {
+            failed = "the binary index is damaged (\(damage)) and the S2 file cannot be read (\(error)); rebuild the index with 'rules index build'"
+        }
+        return s2
+    }
+
+    public func fulltext(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? { answer { $0.fulltext(stem) } }
+    public func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? { answer { $0.singleKeyword(word) } }
+    public func stemKeyword(_ stem: Bytes) -> [(id: Int, weight: PHPNumber)]? { answer { $0.stemKeyword(stem) } }
+    public func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
+        answer { $0.forEachPhraseKeyword(body) }
+    }
+    public func isExcluded(_ word: Bytes) -> Bool { answer { $0.isExcluded(word) } }
+    public func chapterName(id: Int) -> ByteKey? { answer { $0.chapterName(id: id) } }
+    public func entry(_ chapter: ByteKey) -> SearchIndex.Entry? { answer { $0.entry(chapter) } }
+    public func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void) { answer { $0.forEachEntry(body) } }
+}
