@@ -165,15 +165,17 @@ final class FoundationPattern: CompiledPattern {
     private static let bounds: NSRegularExpression.MatchingOptions = [.withTransparentBounds, .withoutAnchoringBounds]
 
     /// The work one call of a pattern prone to backtracking (``BacktrackingRisk``) may do,
-    /// in ICU's progress reports beyond one for each place a search starts from: ICU
-    /// reports about every 10,000 steps of its matcher, so this is about 1,000,000 steps
-    /// (some 40 ms), as PHP's `pcre.backtrack_limit` bounds PCRE2 at 1,000,000 calls of its
-    /// matcher. A pattern that backtracks without end (`a?` × 28 then `a` × 28, 2.3 s)
-    /// stops there with ``RegexError/matchLimit``, as PCRE2 does. The two limits count
-    /// different steps, so near the limit one engine may stop where the other still finds
-    /// a match: the one place where the engines may differ (README, "Limits"). Other
-    /// patterns run unbounded: the reports cost a call for every place searched, 7 times
-    /// the time of a plain search.
+    /// in ICU's progress reports: one for each place a search starts from, and one about
+    /// every 10,000 steps of its matcher, counted over the whole search (PCRE2 counts anew
+    /// at each starting place). The budget is 100 reports, about 1,000,000 steps as PHP's
+    /// `pcre.backtrack_limit` bounds PCRE2 (some 40 ms), plus one report for each starting
+    /// place and one for every 10 characters of the subject, about 1,000 steps a place on
+    /// average, so that a long subject searched normally is not taken for a runaway. A
+    /// pattern that backtracks without end (`a?` × 28 then `a` × 28, 2.3 s) stops with
+    /// ``RegexError/matchLimit``, as PCRE2 does. The two limits count different steps, so
+    /// near them one engine may stop where the other still finds a match: the one place
+    /// where the engines may differ (README, "Limits"). Other patterns run unbounded: the
+    /// reports cost a call for every place searched, 7 times the time of a plain search.
     static let progressLimit = 100
 
     /// `regex` run over `range`, each match to `body` until it says stop; with its work
@@ -188,8 +190,7 @@ final class FoundationPattern: CompiledPattern {
             }
             return
         }
-        // ICU also reports each place a search starts from: at most one for each position.
-        let limit = range.length + 1 + Self.progressLimit
+        let limit = Self.progressLimit + (range.length + 1) + range.length / 10
         var reports = 0
         var exceeded = false
         withoutActuallyEscaping(body) { body in

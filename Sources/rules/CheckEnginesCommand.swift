@@ -61,6 +61,8 @@ enum CheckEnginesCommand {
 
         let check = EngineCheck(left: PCRE2Engine(), right: FoundationEngine(), corpus: corpus, index: index, texts: texts)
         let report = check.run(queries: queries)
+        // Answers from an index that could not be read whole prove nothing.
+        if let failure = (index as? CheckedIndex)?.failure { throw CLIError(failure) }
         let counts = EngineCheck.Stage.allCases.compactMap { stage in report.counts[stage].map { "\(stage.rawValue) \($0)" } }
         if let d = report.difference {
             let what = d.stage == .stems ? "word" : d.stage == .index ? "chapter" : "query"

@@ -118,7 +118,7 @@ enum SearchCommand {
             toldOfDamagedTexts = true
             let names = damaged.prefix(3).map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: ", ")
             warn("\(ChapterTexts.fileName) is damaged (chapter \(names)\(damaged.count > 3 ? ", …" : "")): "
-                 + "its answers come without snippets; rebuild the index with 'rules index build'")
+                 + "answers from those chapters may come without their snippets; rebuild the index with 'rules index build'")
         }
     }
 

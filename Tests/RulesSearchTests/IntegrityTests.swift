@@ -114,6 +114,54 @@ final class IntegrityTests: XCTestCase {
         // The damage was found, not only missed harmlessly: most damage is said.
         XCTAssertGreaterThan(counts.said + counts.refused, counts.damaged / 2, "\(counts)")
     }
+
+    /// Damage the random rounds all but never make: a word table's count set to 0 (every
+    /// lookup found nothing, with nothing said), and damage met after the index was
+    /// rebuilt (the S2 file read then is another build's: an error, not a mix).
+    func testTableCountsAndRebuildsAreChecked() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-counts-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = try Corpus.read(TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"))
+        try IndexBuild.write(corpus, engine: PCRE2Engine(), to: dir)
+        let binaryURL = dir.appendingPathComponent(BinaryIndex.fileName)
+        let intact = Bytes(try Data(contentsOf: binaryURL))
+        let preg = Preg(engine: PCRE2Engine())
+        let s2 = SearchSession(index: try S2IndexFile.read(dir.appendingPathComponent(S2IndexFile.fileName)), texts: nil, preg: preg)
+        let want = s2.search(Bytes(php: "права доступа"), limit: nil, page: 1, snippetCount: 0).hits.map(\.id.text)
+        XCTAssertFalse(want.isEmpty)
+        for section in 0..<4 {
+            var bytes = intact
+            let offset = Int(bytes[36 + 24 * section]) | Int(bytes[37 + 24 * section]) << 8 | Int(bytes[38 + 24 * section]) << 16
+            for k in 0..<4 { bytes[offset + k] = 0 }
+            try Data(bytes).write(to: binaryURL)
+            var warnings: [String] = []
+            let opened = try IndexLocation.open(dir.path, corpus: nil, settling: 0, warning: { warnings.append($0) }, beforeAttempt: { _ in })
+            let session = SearchSession(index: opened.index, texts: nil, preg: preg)
+            let got = session.search(Bytes(php: "права доступа"), limit: nil, page: 1, snippetCount: 0).hits.map(\.id.text)
+            XCTAssertEqual(got, want, "section \(section)")
+            if section != 1 {   // the excluded words: consulted only for some words
+                XCTAssertEqual(warnings.count, 1, "section \(section): \(warnings)")
+            }
+            XCTAssertTrue(warnings.allSatisfy { $0.contains("the count of its table is damaged") }, "\(warnings)")
+        }
+        // Opened intact; then rebuilt (a newer S2 file) and the binary form found damaged.
+        try Data(intact).write(to: binaryURL)
+        let opened = try IndexLocation.open(dir.path, corpus: nil, settling: 0, beforeAttempt: { _ in })
+        let checked = try XCTUnwrap(opened.index as? CheckedIndex)
+        let s2File = dir.appendingPathComponent(S2IndexFile.fileName)
+        let later = timespec(tv_sec: 2_000_000_000, tv_nsec: 0)
+        XCTAssertEqual(utimensat(AT_FDCWD, s2File.path, [later, later], 0), 0)
+        var damaged = intact
+        let fulltext = Int(intact[36]) | Int(intact[37]) << 8 | Int(intact[38]) << 16
+        for k in 0..<4 { damaged[fulltext + k] = 0 }
+        let handle = try FileHandle(forWritingTo: binaryURL)   // in place: the mapping sees it
+        try handle.write(contentsOf: Data(damaged))
+        try handle.close()
+        _ = SearchSession(index: checked, texts: nil, preg: preg).search(Bytes(php: "права доступа"), limit: nil, page: 1, snippetCount: 0)
+        XCTAssertEqual(checked.failure.map { $0.contains("rebuilt during the search") }, true, "\(String(describing: checked.failure))")
+    }
 }
 
 /// A small seeded generator, the same on every machine.

@@ -95,8 +95,11 @@ def main():
             for r in records:
                 out.write(json.dumps(r, ensure_ascii=False) + '\n')
         subprocess.run([args.rules, 'index', 'build', '--corpus', corpus, '--out', os.path.join(work, 'index')], check=True)
-        answers = subprocess.run([args.rules, 'search', '--batch', '--json', '--limit', '3', '--index', os.path.join(work, 'index')],
-                                 input='\n'.join(q for _, q, _ in questions) + '\n', capture_output=True, text=True).stdout.splitlines()
+        batch = subprocess.run([args.rules, 'search', '--batch', '--json', '--limit', '3', '--index', os.path.join(work, 'index')],
+                               input='\n'.join(q for _, q, _ in questions) + '\n', capture_output=True, text=True)
+        answers = batch.stdout.splitlines()
+        if batch.returncode not in (0, 1) or len(answers) != len(questions):
+            sys.exit(f'check-rules: the search answered {len(answers)} of {len(questions)} questions: {batch.stderr.strip()}')
     by_id = {str(n): key for key, n in numbers.items()}
     misses = 0
     for (name, q, answer), line in zip(questions, answers):

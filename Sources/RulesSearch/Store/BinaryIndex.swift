@@ -369,6 +369,14 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             return nil
         }
         let table = reader.position
+        // The count is checked by where the records start: right after the table. (A count
+        // damaged to 0 would otherwise make every lookup find nothing with nothing said.)
+        var first = ByteReader(bytes, position: table)
+        guard 4 + 8 * count <= range.count,
+              count == 0 ? range.count == 4 : first.uint32().map(Int.init) == 4 + 8 * count else {
+            report("section \(n): the count of its table is damaged")
+            return nil
+        }
         /// Record `i`'s bounds within the section, if its table entry and checksum hold.
         func checked(_ i: Int) -> Range<Int>? {
             var entry = ByteReader(bytes, position: table + 8 * i)

@@ -69,18 +69,29 @@ public enum IndexLocation {
             let texts = try stored ?? otherTexts(directory: directory, corpus: corpus)
             let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
             if case .fresh(let index) = binary {
-                let checked = CheckedIndex(binary: index, readS2: { try readS2(s2File) }, warn: { warning("\(binaryFile): \($0)") })
-                return (checked, texts)
+                // The S2 file read after damage must be the one the binary form was made
+                // from, not a newer build's: its ids would not match the texts.
+                let readSame = {
+                    guard FileStamp(s2File.path) == s2Stamp else {
+                        throw OpenError(message: "the index was rebuilt during the search; search again")
+                    }
+                    let index = try readS2(s2File)
+                    guard FileStamp(s2File.path) == s2Stamp else {
+                        throw OpenError(message: "the index was rebuilt during the search; search again")
+                    }
+                    return index
+                }
+                return (CheckedIndex(binary: index, readS2: readSame, warn: { warning("\(binaryFile): \($0)") }), texts)
             }
             guard FileManager.default.fileExists(atPath: s2File.path) else {
                 throw OpenError(message: "no index in \(path): no \(S2IndexFile.fileName) there")
             }
             let index = try readS2(s2File)
+            // The S2 file read may be a newer one than the texts were checked against.
+            if !lastAttempt, FileStamp(s2File.path) != s2Stamp { continue }
             if case .damaged(let why) = binary {
                 warning("\(binaryFile): the binary index is damaged (\(why)); answering from the S2 file; rebuild the index with 'rules index build'")
             }
-            // The S2 file read may be a newer one than the texts were checked against.
-            if !lastAttempt, FileStamp(s2File.path) != s2Stamp { continue }
             return (index, texts)
         }
     }
