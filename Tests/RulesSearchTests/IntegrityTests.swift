@@ -50,7 +50,7 @@ final class IntegrityTests: XCTestCase {
         let binaryParts = [0..<BinaryIndex.headerSize] + sections
 
         let preg = Preg(engine: PCRE2Engine())   // one, its compiled patterns kept across rounds
-        var generator = SplitMix(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         var counts = (damaged: 0, same: 0, said: 0, refused: 0)
         var silent: [String] = []
         for round in 0..<1_100 {
@@ -161,18 +161,5 @@ final class IntegrityTests: XCTestCase {
         try handle.close()
         _ = SearchSession(index: checked, texts: nil, preg: preg).search(Bytes(php: "права доступа"), limit: nil, page: 1, snippetCount: 0)
         XCTAssertEqual(checked.failure.map { $0.contains("rebuilt during the search") }, true, "\(String(describing: checked.failure))")
-    }
-}
-
-/// A small seeded generator, the same on every machine.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
