@@ -21,13 +21,20 @@ final class IntegrityTests: XCTestCase {
         return Answer(results: result.hits.map { "\($0.id.text) \($0.weight.doubleValue)" }, snippets: snippets)
     }
 
-    func testDamagedFilesNeverGiveASilentAnswer() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-integrity-\(getpid())")
+    /// The twelve manual pages of man-ru-mini built into a folder of their own, removed
+    /// when the test ends.
+    private func builtFolder(_ name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let corpus = try Corpus.read(TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"))
         try IndexBuild.write(corpus, engine: PCRE2Engine(), to: dir)
+        return dir
+    }
+
+    func testDamagedFilesNeverGiveASilentAnswer() throws {
+        let dir = try builtFolder("integrity")
 
         let queries = ["права доступа", "файл", "страницы руководства", "сигнал процесса"]
         // What the intact S2 file (with the intact texts) answers.
@@ -119,12 +126,7 @@ final class IntegrityTests: XCTestCase {
     /// lookup found nothing, with nothing said), and damage met after the index was
     /// rebuilt (the S2 file read then is another build's: an error, not a mix).
     func testTableCountsAndRebuildsAreChecked() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-counts-\(getpid())")
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let corpus = try Corpus.read(TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"))
-        try IndexBuild.write(corpus, engine: PCRE2Engine(), to: dir)
+        let dir = try builtFolder("counts")
         let binaryURL = dir.appendingPathComponent(BinaryIndex.fileName)
         let intact = Bytes(try Data(contentsOf: binaryURL))
         let preg = Preg(engine: PCRE2Engine())
