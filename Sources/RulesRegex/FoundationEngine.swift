@@ -178,23 +178,17 @@ final class FoundationPattern: CompiledPattern {
     /// reports cost a call for every place searched, 7 times the time of a plain search.
     static let progressLimit = 100
 
-    /// `regex` run over `range`, each match to `body` until it says stop; with its work
-    /// bounded when `bounded` (`.matchLimit` when the bound is reached first).
+    /// `regex` run over `range`, each match to `body` until it says stop; its work bounded
+    /// when the pattern is prone to backtracking (`.matchLimit` when the bound is reached
+    /// first). Without `.reportProgress` ICU calls the block for matches only.
     private func matches(_ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,
                          range: NSRange, _ body: (NSTextCheckingResult) -> Bool) throws(RegexError) {
-        guard backtrackingProne else {
-            withoutActuallyEscaping(body) { body in
-                regex.enumerateMatches(in: string, options: options, range: range) { result, _, stop in
-                    if let result, !body(result) { stop.pointee = true }
-                }
-            }
-            return
-        }
         let limit = Self.progressLimit + (range.length + 1) + range.length / 10
         var reports = 0
         var exceeded = false
         withoutActuallyEscaping(body) { body in
-            regex.enumerateMatches(in: string, options: options.union(.reportProgress), range: range) { result, _, stop in
+            regex.enumerateMatches(in: string, options: backtrackingProne ? options.union(.reportProgress) : options,
+                                   range: range) { result, _, stop in
                 if let result {
                     if !body(result) { stop.pointee = true }
                 } else {

@@ -73,9 +73,9 @@ public struct ChapterTexts {
         Array(pieces(corpus, preparing: preg).joined())
     }
 
-    /// The checksum of a chapter's parts, as the file keeps it.
-    private static func checksum(_ parts: [UnsafeRawBufferPointer]) -> UInt64 {
-        parts.reduce(Fingerprint.start) { Fingerprint.combine($0, Checksum.of($1)) }
+    /// The checksum of a chapter's parts, as the file keeps it, from each part's own.
+    private static func combined(_ sums: [UInt64]) -> UInt64 {
+        sums.reduce(Fingerprint.start, Fingerprint.combine)
     }
 
     /// The file's bytes as the pieces that make it: the header, then each chapter's html,
@@ -116,8 +116,8 @@ public struct ChapterTexts {
                 header.append(0)
                 for _ in 0..<2 { header.appendLittleEndian(notStored) }
             }
-            header.appendLittleEndian(withRawBuffers([chapter.html]) { checksum($0) })
-            header.appendLittleEndian(withRawBuffers(prepared.map { [$0.text, $0.starts] } ?? []) { checksum($0) })
+            header.appendLittleEndian(combined([Checksum.of(chapter.html)]))
+            header.appendLittleEndian(combined(prepared.map { [Checksum.of($0.text), Checksum.of($0.starts)] } ?? []))
         }
         header.appendLittleEndian(Checksum.of(header))
         return [header] + body
@@ -224,7 +224,7 @@ public struct ChapterTexts {
         if known { return entry }
         let ranges = html ? [entry.html] : [entry.prepared, entry.wordStarts].compactMap { $0 }
         let parts = ranges.map { UnsafeRawBufferPointer(rebasing: file.buffer[(textsStart + $0.lowerBound)..<(textsStart + $0.upperBound)]) }
-        let whole = Self.checksum(parts) == (html ? sums.html : sums.prepared)
+        let whole = Self.combined(parts.map(Checksum.of)) == (html ? sums.html : sums.prepared)
         checks.lock.lock()
         defer { checks.lock.unlock() }
         if whole {
@@ -264,14 +264,6 @@ public struct ChapterTexts {
     private func bytes(_ range: Range<Int>) -> Bytes {
         file[(textsStart + range.lowerBound)..<(textsStart + range.upperBound)]
     }
-}
-
-/// `body` with the bytes of each array as raw buffers.
-private func withRawBuffers<T>(_ arrays: [Bytes], _ body: ([UnsafeRawBufferPointer]) -> T) -> T {
-    func go(_ i: Int, _ done: [UnsafeRawBufferPointer]) -> T {
-        i == arrays.count ? body(done) : arrays[i].withUnsafeBytes { go(i + 1, done + [$0]) }
-    }
-    return go(0, [])
 }
 
 extension Array where Element == UInt8 {

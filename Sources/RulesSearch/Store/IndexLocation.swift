@@ -71,14 +71,15 @@ public enum IndexLocation {
             if case .fresh(let index) = binary {
                 // The S2 file read after damage must be the one the binary form was made
                 // from, not a newer build's: its ids would not match the texts.
+                func sameBuild() throws {
+                    guard FileStamp(s2File.path) == s2Stamp else {
+                        throw OpenError(message: "the index was rebuilt during the search; search again")
+                    }
+                }
                 let readSame = {
-                    guard FileStamp(s2File.path) == s2Stamp else {
-                        throw OpenError(message: "the index was rebuilt during the search; search again")
-                    }
+                    try sameBuild()
                     let index = try readS2(s2File)
-                    guard FileStamp(s2File.path) == s2Stamp else {
-                        throw OpenError(message: "the index was rebuilt during the search; search again")
-                    }
+                    try sameBuild()
                     return index
                 }
                 return (CheckedIndex(binary: index, readS2: readSame, warn: { warning("\(binaryFile): \($0)") }), texts)
