@@ -439,6 +439,20 @@ struct PCREParser {
 
     // MARK: Escapes outside a class
 
+    /// An octal escape's value: up to three octal digits in all, `value` being the value of
+    /// the `count` already read; over \\377 without `/u` is PCRE2's error.
+    private mutating func octal(_ value: UInt32, digits count: Int) throws(RegexError) -> UInt32 {
+        var value = value
+        var count = count
+        while count < 3, let d = peek(), (0x30...0x37).contains(d) {
+            value = value * 8 + (d - 0x30)
+            pos += 1
+            count += 1
+        }
+        if !utf && value > 0xFF { throw error("octal value is greater than \\377 in 8-bit non-UTF-8 mode") }
+        return value
+    }
+
     private mutating func parseEscape() throws(RegexError) -> (node: Node, repeatable: Bool)? {
         pos += 1   // backslash
         guard let c = peek() else { throw error("\\ at end of pattern") }
@@ -518,15 +532,7 @@ struct PCREParser {
             return .backReference(value, caseless: flags.caseless)
         }
         pos = start
-        var octal: UInt32 = 0
-        var count = 0
-        while count < 3, let d = peek(), (0x30...0x37).contains(d) {
-            octal = octal * 8 + (d - 0x30)
-            pos += 1
-            count += 1
-        }
-        if !utf && octal > 0xFF { throw error("octal value is greater than \\377 in 8-bit non-UTF-8 mode") }
-        return .literal(octal, caseless: flags.caseless)
+        return .literal(try octal(0, digits: 0), caseless: flags.caseless)
     }
 
     private mutating func parseGReference() throws(RegexError) -> Node {
@@ -636,15 +642,7 @@ struct PCREParser {
             guard (0x20...0x7E).contains(x) else { throw error("\\c must be followed by a printable ASCII character") }
             return upper ^ 0x40
         case 0x31...0x37 where inClass:          // octal in a class
-            var value: UInt32 = c - 0x30
-            var count = 1
-            while count < 3, let d = peek(), (0x30...0x37).contains(d) {
-                value = value * 8 + (d - 0x30)
-                pos += 1
-                count += 1
-            }
-            if !utf && value > 0xFF { throw error("octal value is greater than \\377 in 8-bit non-UTF-8 mode") }
-            return value
+            return try octal(c - 0x30, digits: 1)
         case 0x38 where inClass, 0x39 where inClass:
             return c
         case 0x4C, 0x6C, 0x55, 0x75, 0x46:      // L l U u F
