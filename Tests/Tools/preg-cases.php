@@ -103,6 +103,13 @@ r('invalid utf-8 subject replace', '/а/u', 'б', "а\xff");
 m('invalid utf-8 in pattern', "/\xff/u", 'a');
 m('bytes pattern on invalid utf-8', '/\xff/', "a\xff");
 
+// Octal escapes: \0 and up to two more digits; in a class, \1 to \7 start one too.
+m('octal escape', '/\\0101\\01\\0/', "A\x01\x00");
+m('octal escape stops at three digits', '/\\01011/', "A1");
+m('octal in a class', '/^[\\101-\\103]+$/', 'ABC');
+m('octal over 377 without u', '/\\0777/', 'x');
+m('octal over 377 in a class with u', '/[\\777]/u', "\u{1FF}");
+
 $out = [];
 foreach ($cases as $c) {
     $warnings = [];
