@@ -37,8 +37,13 @@ let package = Package(
         .target(name: "RulesRegex", dependencies: ["CPCRE2"], swiftSettings: hotPathSettings),
         .target(name: "RulesSearch", dependencies: ["RulesRegex"], swiftSettings: hotPathSettings),
         .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex"], swiftSettings: startupSettings),
+        // The fuzz targets' bodies (Tests/Fuzz): run by the libFuzzer driver that
+        // Tests/Fuzz/run builds, and by swift test on every input kept.
+        .target(name: "RulesFuzzTargets", dependencies: ["RulesSearch", "RulesRegex"], path: "Tests/Fuzz/Targets"),
+        .executableTarget(name: "rules-fuzz", dependencies: ["RulesFuzzTargets"], path: "Tests/Fuzz/Driver"),
         .testTarget(name: "RulesRegexTests", dependencies: ["RulesRegex"], exclude: ["Fixtures"]),
         // Depends on the executable too, so that the CLI tests find it built.
-        .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex", "rules"], exclude: ["Fixtures"]),
+        .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "rules"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -35,7 +35,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     public static let fileName = "rules-index.bin"
     static let magic = Bytes(php: "RULESIX1")
     static let version: UInt32 = 3
-    static let headerSize = 8 + 4 + 8 + 8 + 8 + 6 * 24 + 8
+    package static let headerSize = 8 + 4 + 8 + 8 + 8 + 6 * 24 + 8
 
     private let bytes: FileBytes
     private let sections: [Range<Int>]
@@ -244,7 +244,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         return prefix
     }
 
-    static func fnv1a(_ bytes: Bytes) -> UInt64 {
+    package static func fnv1a(_ bytes: Bytes) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in bytes {
             hash ^= UInt64(b)
@@ -526,5 +526,13 @@ struct FileStamp: Equatable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)
+    }
+}
+
+extension BinaryIndex {
+    /// The binary form held in `bytes`, checked as a file is, with no S2 file to match: for
+    /// the fuzz targets (`Tests/Fuzz`), which feed it any bytes.
+    package convenience init(checking bytes: Bytes) throws {
+        try self.init(bytes: FileBytes(copying: bytes), expecting: nil)
     }
 }

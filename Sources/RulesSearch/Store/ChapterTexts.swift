@@ -277,3 +277,11 @@ extension Array where Element == UInt8 {
         appendLittleEndian(UInt32(value >> 32))
     }
 }
+
+extension ChapterTexts {
+    /// The texts file held in `bytes`, checked as a file is: for the fuzz targets
+    /// (`Tests/Fuzz`), which feed it any bytes.
+    package init(checking bytes: Bytes) throws {
+        try self.init(file: FileBytes(copying: bytes))
+    }
+}

@@ -5,17 +5,17 @@ import RulesRegex
 /// bytes changes the sum for certain, and other changes all but certainly. The binary
 /// form and the texts file keep one for each part a search reads, and check it when the
 /// part is first read (see ``BinaryIndex`` and ``ChapterTexts``).
-enum Checksum {
-    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+package enum Checksum {
+    package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         Fingerprint.hash(UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     }
 
-    static func of(_ bytes: Bytes) -> UInt64 {
+    package static func of(_ bytes: Bytes) -> UInt64 {
         bytes.withUnsafeBytes { of($0) }
     }
 
     /// The low 32 bits, as kept for each record of a word table.
-    static func short(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    package static func short(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         UInt32(truncatingIfNeeded: of(bytes))
     }
 }

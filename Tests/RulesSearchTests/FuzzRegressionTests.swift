@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+import RulesRegex
+import RulesSearch
+import RulesFuzzTargets
+
+/// Every input a fuzz run ever found (kept in `Tests/Fuzz/Regressions/TARGET`), and every
+/// seed, through the same target bodies libFuzzer runs (`Tests/Fuzz/run`): a trap, a
+/// failed agreement or a hang fails the suite. The targets themselves check that the
+/// forms of an index answer alike (``FuzzTarget/corpusReader``).
+final class FuzzRegressionTests: XCTestCase {
+    func testEveryKeptInputAndSeed() throws {
+        var ran: [String: Int] = [:]
+        for target in FuzzTarget.allCases {
+            let kept = (try? FileManager.default.contentsOfDirectory(at: target.regressions, includingPropertiesForKeys: nil)) ?? []
+            let inputs = try kept.sorted { $0.path < $1.path }.map { Bytes(try Data(contentsOf: $0)) } + target.seeds
+            for input in inputs {
+                let started = Date()
+                target.run(input)
+                XCTAssertLessThan(Date().timeIntervalSince(started), 10, "\(target.rawValue): one input took more than the fuzz timeout")
+            }
+            ran[target.rawValue] = inputs.count
+        }
+        // The seeds were all found (a missing fixture would leave a target with none).
+        XCTAssertEqual(ran.filter { $0.value < 2 }, [:], "\(ran)")
+    }
+
+    /// Sealing a damaged binary form makes its sums match, so that the reader goes past
+    /// them: a title changed in the table of contents is refused as it is and read once
+    /// sealed, and the intact form seals to itself.
+    func testSealedBinaryFormPassesItsChecksums() throws {
+        let intact = FuzzTarget.binaryIndex.seeds[0]
+        XCTAssertEqual(BinaryIndexSeal.sealed(intact), intact)
+        // The table of contents is the sixth section.
+        let entry = 36 + 24 * 5
+        let offset = intact[entry..<(entry + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let title = Bytes(php: "apropos(1)")
+        let at = try XCTUnwrap((offset..<(intact.count - title.count)).first { Array(intact[$0..<($0 + title.count)]) == title })
+        var damaged = intact
+        damaged[at] = UInt8(ascii: "b")
+        XCTAssertThrowsError(try BinaryIndex(checking: damaged))
+        let sealed = try BinaryIndex(checking: BinaryIndexSeal.sealed(damaged))
+        var titles: [Bytes] = []
+        sealed.forEachEntry { _, entry in titles.append(entry.field("title")?.stringValue ?? []) }
+        XCTAssertTrue(titles.contains { $0.starts(with: Bytes(php: "bpropos(1)")) }, "\(titles.map(\.text))")
+    }
+}
