@@ -29,7 +29,9 @@ struct ICUEmitter {
             emitLiteral(c, caseless: caseless)
         case .charClass(let cls):
             emitClass(cls)
-        case .assertion(let text), .raw(let text, _, _):
+        case .assertion(let assertion):
+            output += ICU.text(of: assertion, utf: utf)
+        case .raw(let text, _, _):
             output += text
         case .group(let kind, let inner):
             switch kind {
@@ -160,6 +162,19 @@ enum ICU {
     static let subjectEndOrFinalNewline = "$"
     static let lineStart = "(?:(?<!\(any))|(?<=\\x{A})(?=\(any)))"
     static let lineEnd = "(?=\\x{A}|(?!\(any)))"
+
+    /// ICU's form of a PCRE2 assertion; `\b` is written with look-arounds, for PCRE2's
+    /// word characters (letters, numbers and `_` under UCP; ASCII ones in byte mode).
+    static func text(of assertion: Assertion, utf: Bool) -> String {
+        switch assertion {
+        case .subjectStart: return subjectStart
+        case .subjectEnd: return subjectEnd
+        case .subjectEndOrFinalNewline: return subjectEndOrFinalNewline
+        case .lineStart: return lineStart
+        case .lineEnd: return lineEnd
+        case .wordBoundary(let negated): return ClassEscapes(utf: utf).wordBoundary(negated: negated)
+        }
+    }
     static let newlineSequenceUTF = "(?>\\x{D}\\x{A}|[\\x{A}-\\x{D}\\x{85}\\x{2028}\\x{2029}])"
     static let newlineSequenceBytes = "(?>\\x{D}\\x{A}|[\\x{A}-\\x{D}\\x{85}])"
     /// PCRE2 10.42's `\w` under UCP: letters, numbers and the underscore.

@@ -148,9 +148,9 @@ final class MatchPrefilter {
     /// A branch that ends with an end anchor, split into the anchor and what precedes it.
     private static func splitEndAnchor(_ node: Node) -> (EndAnchor, Node)? {
         switch node {
-        case .assertion(let text):
-            if text == ICU.subjectEndOrFinalNewline { return (.endOrFinalNewline, .empty) }
-            if text == ICU.subjectEnd { return (.end, .empty) }
+        case .assertion(let assertion):
+            if assertion == .subjectEndOrFinalNewline { return (.endOrFinalNewline, .empty) }
+            if assertion == .subjectEnd { return (.end, .empty) }
             return nil
         case .sequence(let items):
             guard let tail = items.last, let (kind, rest) = splitEndAnchor(tail) else { return nil }

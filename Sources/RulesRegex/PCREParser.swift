@@ -253,16 +253,16 @@ struct PCREParser {
             return (flags.dotAll ? .raw(ICU.any, min: 1, max: 1) : .raw(ICU.notNewline, min: 1, max: 1), true)
         case 0x5E:   // ^
             pos += 1
-            return (.assertion(flags.multiline ? ICU.lineStart : ICU.subjectStart), false)
+            return (.assertion(flags.multiline ? .lineStart : .subjectStart), false)
         case 0x24:   // $
             pos += 1
-            let text: String
+            let assertion: Assertion
             if flags.multiline {
-                text = ICU.lineEnd
+                assertion = .lineEnd
             } else {
-                text = dollarEndOnly ? ICU.subjectEnd : ICU.subjectEndOrFinalNewline
+                assertion = dollarEndOnly ? .subjectEnd : .subjectEndOrFinalNewline
             }
-            return (.assertion(text), false)
+            return (.assertion(assertion), false)
         default:
             pos += 1
             return (.literal(c, caseless: flags.caseless), true)
@@ -480,11 +480,11 @@ struct PCREParser {
         case 0x43:                                                               // C
             guard !utf else { throw unsupported("\\C in UTF mode") }
             return (.raw(ICU.any, min: 1, max: 1), true)
-        case 0x62: return (.assertion(sets.wordBoundary(negated: false)), false) // b
-        case 0x42: return (.assertion(sets.wordBoundary(negated: true)), false)  // B
-        case 0x41: return (.assertion(ICU.subjectStart), false)                  // A
-        case 0x7A: return (.assertion(ICU.subjectEnd), false)                    // z
-        case 0x5A: return (.assertion(ICU.subjectEndOrFinalNewline), false)      // Z
+        case 0x62: return (.assertion(.wordBoundary(negated: false)), false)     // b
+        case 0x42: return (.assertion(.wordBoundary(negated: true)), false)      // B
+        case 0x41: return (.assertion(.subjectStart), false)                     // A
+        case 0x7A: return (.assertion(.subjectEnd), false)                       // z
+        case 0x5A: return (.assertion(.subjectEndOrFinalNewline), false)         // Z
         case 0x47: throw unsupported("\\G")
         case 0x4B: throw unsupported("\\K")
         case 0x51:                                                               // Q ... \E

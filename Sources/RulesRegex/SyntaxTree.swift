@@ -12,13 +12,29 @@ struct CharClass {
     var properties: [String] = []
 }
 
+/// PCRE2's zero-width assertions other than look-arounds.
+enum Assertion: Equatable {
+    /// `\A`, and `^` without `/m`.
+    case subjectStart
+    /// `\z`, and `$` with `/D`.
+    case subjectEnd
+    /// `\Z`, and `$` without `/m` or `/D`: the end, or before a newline that ends the subject.
+    case subjectEndOrFinalNewline
+    /// `^` with `/m`.
+    case lineStart
+    /// `$` with `/m`.
+    case lineEnd
+    /// `\b`, and `\B` when negated.
+    case wordBoundary(negated: Bool)
+}
+
 indirect enum Node {
     case empty
     /// One character matched exactly or, when `caseless`, in either case.
     case literal(UInt32, caseless: Bool)
     case charClass(CharClass)
-    /// A zero-width assertion, already in ICU form.
-    case assertion(String)
+    /// A zero-width assertion, by what it tests (``ICUEmitter`` writes ICU's form of it).
+    case assertion(Assertion)
     /// A construct with a fixed ICU form and known lengths (`\R`, `\X`, `.`).
     case raw(String, min: Int, max: Int?)
     case group(GroupKind, Node)
