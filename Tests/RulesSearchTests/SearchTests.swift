@@ -184,6 +184,9 @@ final class SearchTests: XCTestCase {
             // What the texts file stores, found in a pass of its own, reads back as the same lists.
             let file = FileBytes(copying: WordStarts.encoded(of: text))
             XCTAssertEqual(WordStarts(stored: file.buffer, in: file), starts, text.text)
+            // The first stored form, every list's length in order, reads back the same.
+            let dense = FileBytes(copying: denseWordStarts(WordStarts.encoded(of: text)))
+            XCTAssertEqual(WordStarts(stored: dense.buffer, in: dense), starts, text.text)
             guard !stems.isEmpty, let candidates = starts.candidates(for: stems, in: text) else { continue }
             for engine in engines {
                 let found = Preg(engine: engine).matchAllOffsets(ReferencePatterns.Snippets.stemsInText(stems), text)
@@ -194,6 +197,41 @@ final class SearchTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(matched, 1500)
+    }
+
+    /// The stored word starts of a short chapter take bytes for the lists it has, not for
+    /// every list: a chapter of one word took 664 bytes (a million of them, 664 MB).
+    func testStoredWordStartsGrowWithTheText() {
+        XCTAssertLessThanOrEqual(WordStarts.encoded(of: Bytes(php: "слово")).count, 20)
+        XCTAssertLessThanOrEqual(WordStarts.encoded(of: Bytes(php: "два слова")).count, 32)
+        let long = Bytes(php: String(repeating: "абвгдеёжзийклмнопрстуфхцчшщъыьэюя abcdefghijklmnopqrstuvwxyz 0123456789 ", count: 50))
+        XCTAssertLessThanOrEqual(WordStarts.encoded(of: long).count, 8 + 8 * 164 + 4 * long.count)
+    }
+
+    /// A damaged stored form is refused (the starts are then found again from the text):
+    /// lists out of order, named twice, beyond the last, empty, or longer than the bytes.
+    func testDamagedStoredWordStartsAreRefused() {
+        let text = Bytes(php: "альфа бета гамма")
+        let good = WordStarts.encoded(of: text)
+        func reads(_ bytes: Bytes) -> Bool {
+            let file = FileBytes(copying: bytes)
+            return WordStarts(stored: file.buffer, in: file) != nil
+        }
+        XCTAssertTrue(reads(good))
+        func with(_ number: Int, _ value: UInt32) -> Bytes {
+            var bytes = good
+            for k in 0..<4 { bytes[4 * number + k] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(k))) }
+            return bytes
+        }
+        let second = UInt32(good[16]) | UInt32(good[17]) << 8   // the second list named
+        XCTAssertFalse(reads(with(4, UInt32(good[8]))), "named twice")
+        XCTAssertFalse(reads(with(2, second + 1)), "out of order")
+        XCTAssertFalse(reads(with(4, 164)), "beyond the last list")
+        XCTAssertFalse(reads(with(3, 0)), "an empty list named")
+        XCTAssertFalse(reads(with(3, 1000)), "longer than the bytes")
+        XCTAssertFalse(reads(with(1, 0xFFFF_FFFF)), "more lists than there are")
+        XCTAssertFalse(reads(with(0, 2)), "another version")
+        XCTAssertFalse(reads(Array(good.dropLast(4))), "cut")
     }
 
     /// The highlight's possible starts on a line where one word was found 30,000 times
@@ -246,4 +284,21 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(words("a|b"), ["a", "b"])
         XCTAssertEqual(words("\u{FF}\u{FE}"), [])
     }
+}
+
+/// The first stored form of word starts (every list's length, in order) of the same
+/// starts as `named`, the form that names its lists.
+private func denseWordStarts(_ named: Bytes) -> Bytes {
+    func number(_ i: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(named[4 * i + $1]) << (8 * UInt32($1)) } }
+    let listCount = 164
+    var counts = [UInt32](repeating: 0, count: listCount)
+    let n = Int(number(1))
+    for i in 0..<n { counts[Int(number(2 + 2 * i))] = number(3 + 2 * i) }
+    var out = Bytes()
+    func append(_ value: UInt32) { for k in 0..<4 { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt32(k)))) } }
+    append(number(0) & 0x7FFF_FFFF)
+    append(UInt32(listCount))
+    counts.forEach(append)
+    out += named[(4 * (2 + 2 * n))...]
+    return out
 }

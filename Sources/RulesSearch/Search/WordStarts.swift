@@ -104,11 +104,18 @@ struct WordStarts: Equatable {
     /// Which rules found the stored lists: a change to what counts as a letter, simple or
     /// uncased must change it, so that lists stored by another version are not trusted.
     static let rulesVersion = 1
+    /// Set in the first number of the stored form that names its lists (see
+    /// ``encoded(of:)``); without it, the first form, every list's length in order.
+    static let namedLists = 0x8000_0000
 
-    /// The stored form of the starts in `text`: UInt32 ``rulesVersion``, the number of
-    /// lists, then the length of each and the positions of each, all UInt32 little-endian,
-    /// in the order of ``lists``. Found in one pass without a list for each slot, the
-    /// positions then put in their places: `rules index build` does this for every chapter.
+    /// The stored form of the starts in `text`: UInt32 ``rulesVersion`` with ``namedLists``
+    /// set, the number of lists that hold a position, then for each of them (in the order of ``lists``) its
+    /// number and its length, then the positions of each, all UInt32 little-endian. Only
+    /// the lists that hold a position are named, so that a short chapter's starts take a
+    /// few bytes, not a header for every list (the first form, version 1, gave each of the
+    /// 164 lists its length: 664 bytes for a chapter of one word). Found in one pass
+    /// without a list for each slot, the positions then put in their places: `rules index
+    /// build` does this for every chapter.
     static func encoded(of text: Bytes) -> Bytes {
         var found: [UInt64] = []
         found.reserveCapacity(text.count / 4)
@@ -117,13 +124,21 @@ struct WordStarts: Equatable {
             found.append(UInt64(list) << 32 | UInt64(position))
             counts[list] += 1
         }
+        let named = (0..<listCount).filter { counts[$0] > 0 }
         // Where each list's next position goes, in bytes from the start.
-        var next = [Int](repeating: 4 * (2 + listCount), count: listCount)
-        for k in 1..<listCount { next[k] = next[k - 1] + 4 * counts[k - 1] }
-        return Bytes(writingAtMost: 4 * (2 + listCount + found.count)) { out in
-            out.littleEndian(UInt32(rulesVersion))
-            out.littleEndian(UInt32(listCount))
-            for count in counts { out.littleEndian(UInt32(truncatingIfNeeded: count)) }
+        var next = [Int](repeating: 0, count: listCount)
+        var at = 4 * (2 + 2 * named.count)
+        for k in named {
+            next[k] = at
+            at += 4 * counts[k]
+        }
+        return Bytes(writingAtMost: at) { out in
+            out.littleEndian(UInt32(namedLists | rulesVersion))
+            out.littleEndian(UInt32(named.count))
+            for k in named {
+                out.littleEndian(UInt32(k))
+                out.littleEndian(UInt32(truncatingIfNeeded: counts[k]))
+            }
             out.skip(4 * found.count)
             for entry in found {
                 let list = Int(entry >> 32)
@@ -135,23 +150,48 @@ struct WordStarts: Equatable {
 
     /// The stored form in `raw`, a part of `owner`'s mapping; `nil` when its shape is
     /// wrong or another version stored it (then the lists are found again from the text).
+    /// The first form (every list's length, in order) is read as well.
     /// Each list's positions are checked when it is read (see ``list(_:in:)``).
     init?(stored raw: UnsafeRawBufferPointer, in owner: FileBytes) {
         let numbers = raw.count / 4
         func number(_ i: Int) -> Int {
             Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
         }
-        guard raw.count % 4 == 0, numbers > 2 + Self.listCount, number(0) == Self.rulesVersion,
-              number(1) == Self.listCount else { return nil }
-        var first: [Int] = []
-        var count: [Int] = []
-        var next = 2 + Self.listCount
-        for k in 0..<Self.listCount {
-            first.append(next)
-            count.append(number(2 + k))
-            next += count[k]
+        guard raw.count % 4 == 0, numbers >= 2 else { return nil }
+        var first = [Int](repeating: 0, count: Self.listCount)
+        var count = [Int](repeating: 0, count: Self.listCount)
+        var next: Int
+        let start: Int
+        switch number(0) {
+        case Self.namedLists | Self.rulesVersion:
+            // The lists named, in increasing order, each with a position at least.
+            let named = number(1)
+            guard named <= Self.listCount, numbers >= 2 + 2 * named else { return nil }
+            next = 2 + 2 * named
+            start = next
+            var previous = -1
+            for i in 0..<named {
+                let k = number(2 + 2 * i), n = number(3 + 2 * i)
+                guard k > previous, k < Self.listCount, n > 0 else { return nil }
+                first[k] = next
+                count[k] = n
+                next += n
+                previous = k
+            }
+        case Self.rulesVersion:
+            guard number(1) == Self.listCount, numbers >= 2 + Self.listCount else { return nil }
+            next = 2 + Self.listCount
+            start = next
+            for k in 0..<Self.listCount {
+                first[k] = next
+                count[k] = number(2 + k)
+                next += count[k]
+            }
+        default:
+            return nil
         }
-        guard next == numbers else { return nil }
+        // Positions in all, and no more than the lists hold.
+        guard next == numbers, next > start else { return nil }
         stored = Stored(owner: owner, numbers: raw, first: first, count: count)
         lists = [[Int]?](repeating: nil, count: Self.listCount)
     }
