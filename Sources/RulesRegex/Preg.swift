@@ -78,6 +78,9 @@ public final class Preg {
     public let engine: any RegexEngine
     /// The failure of the last call, or `nil` when it succeeded.
     public private(set) var lastError: RegexError?
+    /// How many calls stopped at the engine's match limit (``RegexError/matchLimit``), in
+    /// all: where the two engines may part (`rules check-engines` names it).
+    public private(set) var matchLimitsReached = 0
     /// Called with PHP's warning text (`preg_match(): Compilation failed: ...`) whenever
     /// PHP would print a warning.
     public var warningHandler: ((String) -> Void)?
@@ -514,6 +517,7 @@ public final class Preg {
 
     private func fail(_ error: RegexError, function: String) {
         lastError = error
+        if error == .matchLimit { matchLimitsReached += 1 }
         switch error {
         case .pattern, .compile:
             warningHandler?("\(function)(): \(error)")

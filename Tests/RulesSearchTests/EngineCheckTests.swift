@@ -74,4 +74,33 @@ final class EngineCheckTests: XCTestCase {
         XCTAssertEqual(difference.stage, .snippets)
         XCTAssertTrue(difference.left.contains("<i>"), difference.left)
     }
+
+    /// The snippet pattern with words that backtrack: the engines agree on generated
+    /// cases, a skewed engine is caught at the patterns stage, and where the Foundation
+    /// engine stops at its bound while PCRE2 finishes (ICU counts over the whole search,
+    /// PCRE2 anew at each start), the difference is named, not failed.
+    func testBacktrackingSnippetPatternsAreComparedAndTheMatchLimitNamed() throws {
+        let corpus = try miniCorpus()
+        let vocabulary = corpus.chapters.values.prefix(3).flatMap { Indexer.words(PHPCase.lowercase(StripTags.strip($0.html))) }
+        let cases = FuzzPattern.generate(count: 40, seed: 11, vocabulary: vocabulary)
+        XCTAssertTrue(cases.allSatisfy { $0.stems[0].contains(UInt8(ascii: "?")) })
+        let agree = EngineCheck(left: PCRE2Engine(), right: FoundationEngine(), corpus: nil, index: nil, texts: nil)
+            .run(queries: [], patterns: cases)
+        XCTAssertNil(agree.difference.map { "\($0.input.text)\n\($0.left)\n\($0.right)" })
+        XCTAssertEqual(agree.counts[.patterns], 40)
+
+        let skewed = EngineCheck(left: PCRE2Engine(), right: SkewedEngine(skewing: { $0.source.starts(with: Bytes(php: "#(?<=")) }),
+                                 corpus: nil, index: nil, texts: nil)
+        let plain = FuzzPattern.Case(stems: [Bytes(php: "пароль")], subject: Bytes(php: "мой пароль"))
+        let caught = try XCTUnwrap(skewed.run(queries: [], patterns: [plain]).difference)
+        XCTAssertEqual(caught.stage, .patterns)
+
+        let word = Bytes(php: String(repeating: ".?", count: 22) + String(repeating: "с", count: 22))
+        let subject = Bytes(php: "блоке названиях§ \(String(repeating: "с", count: 28)) винительном спросим")
+        let atLimit = EngineCheck(left: PCRE2Engine(), right: FoundationEngine(), corpus: nil, index: nil, texts: nil)
+            .run(queries: [], patterns: [FuzzPattern.Case(stems: [word, Bytes(php: "сообщением")], subject: subject)])
+        XCTAssertNil(atLimit.difference.map(\.left))
+        XCTAssertEqual(atLimit.atMatchLimit.count, 1)
+        XCTAssertEqual(atLimit.atMatchLimit.first?.left, "[0..<88]")
+    }
 }

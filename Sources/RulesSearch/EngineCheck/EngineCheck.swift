@@ -14,6 +14,8 @@ public final class EngineCheck {
         case queryWords = "query words"
         case results = "results"
         case snippets = "snippets"
+        /// The snippet pattern with words that backtrack (``FuzzPattern``), on its own.
+        case patterns = "patterns"
     }
 
     public struct Difference {
@@ -28,6 +30,9 @@ public final class EngineCheck {
         /// Cases compared at each stage, in stage order.
         public var counts: [Stage: Int] = [:]
         public var difference: Difference?
+        /// Queries on which the engines part where one of them stopped at its match limit:
+        /// the one place they may differ (the README's limits), named rather than failed.
+        public var atMatchLimit: [Difference] = []
     }
 
     private let left: Side
@@ -65,7 +70,7 @@ public final class EngineCheck {
     }
 
     /// Runs every stage. `progress` hears the stage about to run.
-    public func run(queries: [Bytes], progress: (Stage) -> Void = { _ in }) -> Report {
+    public func run(queries: [Bytes], patterns: [FuzzPattern.Case] = [], progress: (Stage) -> Void = { _ in }) -> Report {
         var report = Report()
         var searchIndex = index
         if let corpus {
@@ -76,19 +81,55 @@ public final class EngineCheck {
             if let difference { report.difference = difference; return report }
             if searchIndex == nil { searchIndex = built }
         }
-        guard let searchIndex else { return report }
-        left.session = SearchSession(index: searchIndex, texts: texts, preg: left.preg, usesStoredPreparation: false)
-        right.session = SearchSession(index: searchIndex, texts: texts, preg: right.preg, usesStoredPreparation: false)
-        progress(.queryWords)
-        for query in queries {
-            if let (stage, l, r) = compareQuery(query, &report) {
-                let reduced = reduce(query, stage: stage)
-                let (_, rl, rr) = compareQuery(reduced, nil) ?? (stage, l, r)
-                report.difference = Difference(stage: stage, input: reduced, left: rl, right: rr)
-                return report
+        if let searchIndex {
+            left.session = SearchSession(index: searchIndex, texts: texts, preg: left.preg, usesStoredPreparation: false)
+            right.session = SearchSession(index: searchIndex, texts: texts, preg: right.preg, usesStoredPreparation: false)
+            progress(.queryWords)
+            for query in queries {
+                let limitsBefore = (left.preg.matchLimitsReached, right.preg.matchLimitsReached)
+                if let (stage, l, r) = compareQuery(query, &report) {
+                    if (left.preg.matchLimitsReached, right.preg.matchLimitsReached) != limitsBefore {
+                        report.atMatchLimit.append(Difference(stage: stage, input: query, left: l, right: r))
+                        continue
+                    }
+                    let reduced = reduce(query, stage: stage)
+                    let (_, rl, rr) = compareQuery(reduced, nil) ?? (stage, l, r)
+                    report.difference = Difference(stage: stage, input: reduced, left: rl, right: rr)
+                    return report
+                }
             }
         }
+        if !patterns.isEmpty {
+            progress(.patterns)
+            report.difference = comparePatterns(patterns, &report)
+        }
         return report
+    }
+
+    /// The snippet pattern of each case on its subject; a difference where neither engine
+    /// reached its match limit.
+    private func comparePatterns(_ patterns: [FuzzPattern.Case], _ report: inout Report) -> Difference? {
+        for item in patterns {
+            let limitsBefore = (left.preg.matchLimitsReached, right.preg.matchLimitsReached)
+            report.counts[.patterns, default: 0] += 1
+            let pattern = ReferencePatterns.Snippets.stemsInText(item.stems)
+            let l = Self.describe(left.preg.matchAllOffsets(pattern, item.subject), left.preg.lastError)
+            let r = Self.describe(right.preg.matchAllOffsets(pattern, item.subject), right.preg.lastError)
+            guard l != r else { continue }
+            let difference = Difference(stage: .patterns, input: pattern + Bytes(php: " on ") + item.subject, left: l, right: r)
+            if (left.preg.matchLimitsReached, right.preg.matchLimitsReached) != limitsBefore {
+                report.atMatchLimit.append(difference)
+                continue
+            }
+            return difference
+        }
+        return nil
+    }
+
+    /// The matches' places, or the failure.
+    private static func describe(_ found: Preg.AllMatches?, _ error: RegexError?) -> String {
+        guard let found else { return "no answer (\(error.map(String.init(describing:)) ?? "no pattern"))" }
+        return "[" + found.matches.compactMap { $0.range(0).map { "\($0.lowerBound)..<\($0.upperBound)" } }.joined(separator: ", ") + "]"
     }
 
     // MARK: Stages
@@ -243,6 +284,7 @@ public enum FuzzQuery {
     static func query(_ rng: inout SeededGenerator, _ words: [Bytes]) -> Bytes {
         let kind = Int.random(in: 0..<100, using: &rng)
         if kind < 2 { return [] }
+        if kind < 4 { return backtracking(&rng, words) }
         let length = kind < 5 ? Int.random(in: 20...60, using: &rng) : Int.random(in: 1...5, using: &rng)
         var parts: [Bytes] = []
         for _ in 0..<length {
@@ -274,5 +316,57 @@ public enum FuzzQuery {
             query.insert(contentsOf: bad[Int.random(in: 0..<bad.count, using: &rng)], at: Int.random(in: 0...query.count, using: &rng))
         }
         return query
+    }
+
+    /// A word of optional characters that the query filter lets through (`.?.?.?…щщщ`,
+    /// `а?а?…аа`), beside a word of the corpus: the filter and the stemmer must treat it
+    /// alike. (It reaches the snippet pattern only from a chapter that holds it, as a
+    /// keyword may: ``FuzzPattern`` puts it there.)
+    static func backtracking(_ rng: inout SeededGenerator, _ words: [Bytes]) -> Bytes {
+        let found = words[Int.random(in: 0..<words.count, using: &rng)]
+        let word = FuzzPattern.backtrackingWord(&rng, like: found)
+        return Bool.random(using: &rng) ? found + [0x20] + word : word + [0x20] + found
+    }
+}
+
+/// Generated cases of the snippet pattern for the engine check: `Finder::snippets` puts
+/// the found words into its pattern unescaped, as PHP does, so that a chapter's keyword of
+/// optional characters (`а?а?а?…ааа`) becomes a pattern that backtracks in every place it
+/// is tried. Each case is that pattern, with such a word and a word of the corpus, on a
+/// text of the corpus's words with a run of the word's letter: from a few steps to past
+/// either engine's match limit, where the engines may part (and the check names it).
+public enum FuzzPattern {
+    public struct Case {
+        public var stems: [Bytes]
+        public var subject: Bytes
+    }
+
+    /// `count` cases from `vocabulary`, the same for the same `seed`.
+    public static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> [Case] {
+        var rng = SeededGenerator(seed: seed)
+        let words = vocabulary.isEmpty ? [Bytes(php: "слово")] : vocabulary
+        return (0..<count).map { _ in
+            let found = words[Int.random(in: 0..<words.count, using: &rng)]
+            let first = String(String(decoding: found, as: UTF8.self).prefix(1))
+            var parts = (0..<Int.random(in: 1...12, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }
+            parts.insert(Bytes(php: String(repeating: first, count: Int.random(in: 1...40, using: &rng))),
+                         at: Int.random(in: 0...parts.count, using: &rng))
+            return Case(stems: [backtrackingWord(&rng, like: found), found], subject: Array(parts.joined(separator: [0x20])))
+        }
+    }
+
+    /// A word of 4 to 24 optional characters (`.` or the first letter of `found`), then
+    /// `found`, `щщщ` or as many of that letter.
+    static func backtrackingWord(_ rng: inout SeededGenerator, like found: Bytes) -> Bytes {
+        let first = String(String(decoding: found, as: UTF8.self).prefix(1))
+        let optional = Bool.random(using: &rng) ? "." : first
+        let n = Int.random(in: 4...24, using: &rng)
+        let tail: String
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: tail = String(decoding: found, as: UTF8.self)
+        case 1: tail = "щщщ"
+        default: tail = String(repeating: first, count: n)
+        }
+        return Bytes(php: String(repeating: optional + "?", count: n) + tail)
     }
 }
