@@ -27,6 +27,45 @@ final class SkewedEngine: RegexEngine {
     }
 }
 
+/// A PCRE2 engine that stops at its match limit on one pattern for subjects holding a
+/// marker (and, if asked, never matches another pattern).
+final class LimitedEngine: RegexEngine {
+    let name = "limited"
+    private let inner = PCRE2Engine()
+    private let limited: (PHPPattern) -> Bool
+    private let marker: Bytes
+    private let skewed: (PHPPattern) -> Bool
+
+    init(limiting limited: @escaping (PHPPattern) -> Bool, on marker: String, skewing skewed: @escaping (PHPPattern) -> Bool) {
+        self.limited = limited
+        self.marker = Bytes(php: marker)
+        self.skewed = skewed
+    }
+
+    func compile(_ pattern: PHPPattern) throws(RegexError) -> any CompiledPattern {
+        let compiled = try inner.compile(pattern)
+        return Wrapped(inner: compiled, limitsOn: limited(pattern) ? marker : nil, neverMatches: skewed(pattern))
+    }
+
+    private final class Wrapped: CompiledPattern {
+        let inner: any CompiledPattern
+        let limitsOn: Bytes?
+        let neverMatches: Bool
+        var groupCount: Int { inner.groupCount }
+        init(inner: any CompiledPattern, limitsOn: Bytes?, neverMatches: Bool) {
+            self.inner = inner
+            self.limitsOn = limitsOn
+            self.neverMatches = neverMatches
+        }
+        func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+                        scratch: inout AnyObject?) throws(RegexError) -> Match? {
+            if let limitsOn, PHPStrings.firstIndex(of: limitsOn, in: Array(subject), from: 0) != nil { throw .matchLimit }
+            if neverMatches { return nil }
+            return try inner.firstMatch(in: subject, from: offset, options: options, scratch: &scratch)
+        }
+    }
+}
+
 final class EngineCheckTests: XCTestCase {
     private func miniCorpus() throws -> Corpus {
         try Corpus.read(TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"))
@@ -102,5 +141,16 @@ final class EngineCheckTests: XCTestCase {
         XCTAssertNil(atLimit.difference.map(\.left))
         XCTAssertEqual(atLimit.atMatchLimit.count, 1)
         XCTAssertEqual(atLimit.atMatchLimit.first?.left, "[0..<88]")
+    }
+
+    /// A hit whose snippet stopped at the match limit in one engine is named, not failed.
+    func testALimitReachedForOneHitIsNamed() throws {
+        let corpus = try miniCorpus()
+        let stemsInText = { (p: PHPPattern) in p.source.starts(with: Bytes(php: "#(?<=")) }
+        let limitedOnly = EngineCheck(left: PCRE2Engine(), right: LimitedEngine(limiting: stemsInText, on: "apropos", skewing: { _ in false }),
+                                      corpus: corpus, index: nil, texts: nil).run(queries: [Bytes(php: "поиск")])
+        XCTAssertNil(limitedOnly.difference.map { "\($0.stage) \($0.left)" })
+        XCTAssertEqual(limitedOnly.atMatchLimit.map(\.stage), [.snippets])
+
     }
 }

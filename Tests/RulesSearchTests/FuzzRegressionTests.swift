@@ -23,6 +23,10 @@ final class FuzzRegressionTests: XCTestCase {
         }
         // The seeds were all found (a missing fixture would leave a target with none).
         XCTAssertEqual(ran.filter { $0.value < 2 }, [:], "\(ran)")
+        // The texts seed without checksums is a texts file, and one that stores word starts.
+        let unchecked = try ChapterTexts(checking: FuzzTarget.textsFile.seeds[2])
+        XCTAssertTrue(unchecked.storesWordStarts)
+        XCTAssertNotNil(unchecked.corpusFingerprint)
     }
 
     /// Sealing a damaged binary form makes its sums match, so that the reader goes past

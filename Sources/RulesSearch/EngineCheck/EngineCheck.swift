@@ -86,17 +86,15 @@ public final class EngineCheck {
             right.session = SearchSession(index: searchIndex, texts: texts, preg: right.preg, usesStoredPreparation: false)
             progress(.queryWords)
             for query in queries {
-                let limitsBefore = (left.preg.matchLimitsReached, right.preg.matchLimitsReached)
-                if let (stage, l, r) = compareQuery(query, &report) {
-                    if (left.preg.matchLimitsReached, right.preg.matchLimitsReached) != limitsBefore {
-                        report.atMatchLimit.append(Difference(stage: stage, input: query, left: l, right: r))
-                        continue
-                    }
-                    let reduced = reduce(query, stage: stage)
-                    let (_, rl, rr) = compareQuery(reduced, nil) ?? (stage, l, r)
-                    report.difference = Difference(stage: stage, input: reduced, left: rl, right: rr)
-                    return report
+                guard let parting = compareQuery(query, &report) else { continue }
+                if parting.atMatchLimit {
+                    report.atMatchLimit.append(Difference(stage: parting.stage, input: query, left: parting.left, right: parting.right))
+                    continue
                 }
+                let reduced = reduce(query, stage: parting.stage)
+                let shown = compareQuery(reduced, nil) ?? parting
+                report.difference = Difference(stage: parting.stage, input: reduced, left: shown.left, right: shown.right)
+                return report
             }
         }
         if !patterns.isEmpty {
@@ -183,32 +181,62 @@ public final class EngineCheck {
         return "at byte \(i): " + EngineComparison.show(Array(a[start..<min(a.count, i + 80)]))
     }
 
+    /// Where the engines part on a query: the stage, both outputs, and whether either
+    /// engine stopped at its match limit in the work of that stage alone (the filter, the
+    /// ranking, or that one hit's snippet), the only case excused.
+    private struct Parting {
+        var stage: Stage
+        var left: String
+        var right: String
+        var atMatchLimit: Bool
+    }
+
+    /// Both engines' count of calls stopped at the match limit.
+    private var limitsReached: [Int] { [left.preg.matchLimitsReached, right.preg.matchLimitsReached] }
+
     /// The first stage at which the engines part on `query`, with both outputs.
-    private func compareQuery(_ query: Bytes, _ report: UnsafeMutablePointer<Report>?) -> (Stage, String, String)? {
+    private func compareQuery(_ query: Bytes, _ report: UnsafeMutablePointer<Report>?) -> Parting? {
         func count(_ stage: Stage) { report?.pointee.counts[stage, default: 0] += 1 }
+        var before = limitsReached
+        /// Whether a limit was reached since the last call.
+        func reachedLimit() -> Bool {
+            let now = limitsReached
+            defer { before = now }
+            return now != before
+        }
         let lw = left.filter.words(query)
         let rw = right.filter.words(query)
         count(.queryWords)
-        if lw != rw { return (.queryWords, describe(lw), describe(rw)) }
+        if lw != rw { return Parting(stage: .queryWords, left: describe(lw), right: describe(rw), atMatchLimit: reachedLimit()) }
         guard let ls = left.session, let rs = right.session else { return nil }
-        let lr = ls.search(query, limit: nil, page: 1, snippetCount: 10)
-        let rr = rs.search(query, limit: nil, page: 1, snippetCount: 10)
+        _ = reachedLimit()
+        let lr = ls.search(query, limit: nil, page: 1, snippetCount: 0)
+        let rr = rs.search(query, limit: nil, page: 1, snippetCount: 0)
         count(.results)
         let lranked = lr.hits.map { "\(EngineComparison.show($0.id)):\($0.weight)" }
         let rranked = rr.hits.map { "\(EngineComparison.show($0.id)):\($0.weight)" }
         if lranked != rranked {
-            return (.results, lranked.prefix(12).joined(separator: " "), rranked.prefix(12).joined(separator: " "))
+            return Parting(stage: .results, left: lranked.prefix(12).joined(separator: " "),
+                           right: rranked.prefix(12).joined(separator: " "), atMatchLimit: reachedLimit())
         }
-        for (a, b) in zip(lr.hits.prefix(10), rr.hits.prefix(10)) {
+        // Each of the first ten hits' snippets on its own, as `search` makes them a page at
+        // a time, so that a limit reached for one hit excuses that hit alone, and the
+        // others are still compared.
+        var excused: Parting?
+        for hit in lr.hits.prefix(10) {
             count(.snippets)
-            if a.snippetHTML != b.snippetHTML || a.rel != b.rel || a.startText != b.startText {
-                return (.snippets, describe(a), describe(b))
-            }
+            _ = reachedLimit()
+            let chapter = ByteKey(hit.id)
+            let a = ls.snippet(chapter), b = rs.snippet(chapter)
+            guard a != b else { continue }
+            let parting = Parting(stage: .snippets, left: describe(hit.id, a), right: describe(hit.id, b), atMatchLimit: reachedLimit())
+            if !parting.atMatchLimit { return parting }
+            excused = excused ?? parting
         }
-        return nil
+        return excused
     }
 
-    private func compareQuery(_ query: Bytes, _ report: inout Report) -> (Stage, String, String)? {
+    private func compareQuery(_ query: Bytes, _ report: inout Report) -> Parting? {
         withUnsafeMutablePointer(to: &report) { compareQuery(query, $0) }
     }
 
@@ -216,8 +244,8 @@ public final class EngineCheck {
         "[" + words.map(EngineComparison.show).joined(separator: ", ") + "]"
     }
 
-    private func describe(_ hit: SearchSession.Hit) -> String {
-        "\(EngineComparison.show(hit.id)): snippet \(hit.snippetHTML.map(EngineComparison.show) ?? "null"), rel \(hit.rel.map { "\($0)" } ?? "null"), start_text \(hit.startText.map(EngineComparison.show) ?? "null")"
+    private func describe(_ id: Bytes, _ snippet: Finder.Snippet?) -> String {
+        "\(EngineComparison.show(id)): snippet \(snippet.map { EngineComparison.show($0.html) } ?? "null"), rel \(snippet.map { "\($0.rel)" } ?? "null"), start_text \(snippet.map { EngineComparison.show($0.startText) } ?? "null")"
     }
 
     // MARK: Reduction
@@ -226,7 +254,7 @@ public final class EngineCheck {
     /// then single characters (bytes where the text is not UTF-8), while the difference
     /// stays.
     private func reduce(_ query: Bytes, stage: Stage) -> Bytes {
-        func stillDiffers(_ q: Bytes) -> Bool { compareQuery(q, nil)?.0 == stage }
+        func stillDiffers(_ q: Bytes) -> Bool { compareQuery(q, nil).map { $0.stage == stage && !$0.atMatchLimit } ?? false }
         var current = query
         var changed = true
         var budget = 2_000

@@ -144,6 +144,12 @@ public final class SearchSession {
         return Result(query: query, total: ranked.count, page: page, offset: start, hits: hits)
     }
 
+    /// The snippet of `chapter` for the last query searched, as ``search(_:limit:page:snippetCount:)``
+    /// makes it: for the engine check, which compares each hit's on its own.
+    func snippet(_ chapter: ByteKey) -> Finder.Snippet? {
+        finder.snippets([chapter], texts: preparedText)[chapter]
+    }
+
     /// The slice of `count` ranked results that page `page` (from 1) of `limit` a page shows
     /// (`nil`: all of them). Any page and limit an argument can give, up to the largest
     /// integer, is a page past the end rather than an overflow.

@@ -33,7 +33,11 @@ extension FuzzTarget {
             }
             return seeds
         case .textsFile:
+            // The last form without checksums too ("RULESTX3", still read): mutations of it
+            // reach the prepared texts, the word starts and the snippets, where a checked
+            // file's checksums stop them first.
             return [FuzzFixtures.textsBytes, ChapterTexts.encode(FuzzFixtures.corpus)]
+                + [Self.withoutChecksums(FuzzFixtures.textsBytes)].compactMap { $0 }
         case .corpusReader:
             let whole = (try? Data(contentsOf: FuzzFixtures.corpusURL)).map(Bytes.init) ?? []
             return [whole] + whole.split(separator: 0x0A).map(Array.init) + small.compactMap { fixture("\($0)/corpus.jsonl") }
@@ -42,5 +46,30 @@ extension FuzzTarget {
                 .compactMap { fixture("\($0)/queries.txt") }
                 .flatMap { $0.split(separator: 0x0A).map(Array.init) }
         }
+    }
+
+    /// A "RULESTX4" texts file written again as "RULESTX3": the same table without the
+    /// two checksums of each chapter and the table's own (see ``ChapterTexts``); `nil` if
+    /// `bytes` is not such a file.
+    static func withoutChecksums(_ bytes: Bytes) -> Bytes? {
+        var at = 0
+        func take(_ n: Int) -> ArraySlice<UInt8>? {
+            guard n >= 0, at + n <= bytes.count else { return nil }
+            defer { at += n }
+            return bytes[at..<(at + n)]
+        }
+        func uint32() -> Int? { take(4).map { $0.reversed().reduce(0) { $0 << 8 | Int($1) } } }
+        guard take(8).map(Array.init) == Bytes(php: "RULESTX4"), let fingerprint = take(8), let countBytes = take(4),
+              let count = Optional(countBytes.reversed().reduce(0) { $0 << 8 | Int($1) }) else { return nil }
+        var out = Bytes(php: "RULESTX3") + fingerprint + countBytes
+        for _ in 0..<count {
+            // Name, html (2 × 8), prepared (2 × 8), flags, word starts (2 × 8); then the sums.
+            let start = at
+            guard let length = uint32(), take(length) != nil, take(16 + 16 + 1 + 16) != nil else { return nil }
+            out += bytes[start..<at]
+            guard take(16) != nil else { return nil }
+        }
+        guard take(8) != nil else { return nil }   // the table's checksum
+        return out + bytes[at...]
     }
 }
