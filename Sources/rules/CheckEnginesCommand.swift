@@ -67,7 +67,7 @@ enum CheckEnginesCommand {
         if let failure = (index as? CheckedIndex)?.failure { throw CLIError(failure) }
         let counts = EngineCheck.Stage.allCases.compactMap { stage in report.counts[stage].map { "\(stage.rawValue) \($0)" } }
         if let d = report.difference {
-            let what = d.stage == .stems ? "word" : d.stage == .index ? "chapter" : "query"
+            let what = d.stage == .stems ? "word" : d.stage == .index ? "chapter" : d.stage == .patterns ? "case" : "query"
             let message = """
                 engines differ at stage '\(d.stage.rawValue)' on \(what) \(EngineComparison.show(d.input)) (\(source))
                   pcre2:      \(d.left)

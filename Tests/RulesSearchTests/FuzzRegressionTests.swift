@@ -23,6 +23,12 @@ final class FuzzRegressionTests: XCTestCase {
         }
         // The seeds were all found (a missing fixture would leave a target with none).
         XCTAssertEqual(ran.filter { $0.value < 2 }, [:], "\(ran)")
+        // Every seed of a file target gets past its reader, so that no target returns early
+        // on all of them.
+        for seed in FuzzTarget.s2Reader.seeds { XCTAssertNoThrow(try S2IndexFile.decode(seed)) }
+        for seed in FuzzTarget.binaryIndex.seeds { XCTAssertNoThrow(try BinaryIndex(checking: seed)) }
+        for seed in FuzzTarget.textsFile.seeds { XCTAssertNoThrow(try ChapterTexts(checking: seed)) }
+        for seed in FuzzTarget.corpusReader.seeds { XCTAssertNoThrow(try Corpus.parse(seed)) }
         // The texts seed without checksums is a texts file, and one that stores word starts.
         let unchecked = try ChapterTexts(checking: FuzzTarget.textsFile.seeds[2])
         XCTAssertTrue(unchecked.storesWordStarts)
