@@ -108,14 +108,14 @@ public final class EngineCheck {
     /// reached its match limit.
     private func comparePatterns(_ patterns: [FuzzPattern.Case], _ report: inout Report) -> Difference? {
         for item in patterns {
-            let limitsBefore = (left.preg.matchLimitsReached, right.preg.matchLimitsReached)
+            let before = limitsReached
             report.counts[.patterns, default: 0] += 1
             let pattern = ReferencePatterns.Snippets.stemsInText(item.stems)
             let l = Self.describe(left.preg.matchAllOffsets(pattern, item.subject), left.preg.lastError)
             let r = Self.describe(right.preg.matchAllOffsets(pattern, item.subject), right.preg.lastError)
             guard l != r else { continue }
             let difference = Difference(stage: .patterns, input: pattern + Bytes(php: " on ") + item.subject, left: l, right: r)
-            if (left.preg.matchLimitsReached, right.preg.matchLimitsReached) != limitsBefore {
+            if limitsReached != before {
                 report.atMatchLimit.append(difference)
                 continue
             }
@@ -291,110 +291,5 @@ public final class EngineCheck {
             }
         }
         return current
-    }
-}
-
-/// Generated queries for the engine check: words of the corpus, inflected and dressed in
-/// everything a user might type.
-public enum FuzzQuery {
-    static let endings = ["а", "ы", "ой", "ую", "ами", "ях", "ого", "ему", "ить", "ся", "ешь", "ость", "нн", "ейший", "ивши", "ё", "е", "и", ""]
-    static let dressing = [",", ".", "!", "?", ":", ";", "…", "«", "»", "\"", "“", "”", "'", "(", ")", "—", "–", "-", "--", "---",
-                           "^", "/", "\\", "|", "<b>", "</b>", "&nbsp;", "&amp;", "\u{A0}", "\t", "\n", "  "]
-    static let latin = ["ls", "C++", "utf-8", "UTF8", "man(1)", "0x1f", "1956", "a|b", "x\\y", "[a-z]", ".*", "(?i)", "\\b", "$HOME", "%"]
-
-    /// `count` queries from `vocabulary`, the same for the same `seed`.
-    public static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> [Bytes] {
-        var rng = SeededGenerator(seed: seed)
-        let words = vocabulary.isEmpty ? [Bytes(php: "слово")] : vocabulary
-        return (0..<count).map { _ in query(&rng, words) }
-    }
-
-    static func query(_ rng: inout SeededGenerator, _ words: [Bytes]) -> Bytes {
-        let kind = Int.random(in: 0..<100, using: &rng)
-        if kind < 2 { return [] }
-        if kind < 4 { return backtracking(&rng, words) }
-        let length = kind < 5 ? Int.random(in: 20...60, using: &rng) : Int.random(in: 1...5, using: &rng)
-        var parts: [Bytes] = []
-        for _ in 0..<length {
-            var word = words[Int.random(in: 0..<words.count, using: &rng)]
-            switch Int.random(in: 0..<12, using: &rng) {
-            case 0:   // inflect: cut an ending and add another
-                let scalars = Array(String(decoding: word, as: UTF8.self).unicodeScalars)
-                let keep = max(1, scalars.count - Int.random(in: 0...3, using: &rng))
-                var s = String(String.UnicodeScalarView(scalars[0..<keep]))
-                s += endings[Int.random(in: 0..<endings.count, using: &rng)]
-                word = Bytes(php: s)
-            case 1: word = Bytes(php: String(decoding: word, as: UTF8.self).uppercased())
-            case 2: word = Bytes(php: String(decoding: word, as: UTF8.self).capitalized)
-            case 3: word = PHPStrings.replace("е", with: "ё", in: word)
-            case 4: word = word + Bytes(php: "-") + words[Int.random(in: 0..<words.count, using: &rng)]
-            case 5: word = Bytes(php: latin[Int.random(in: 0..<latin.count, using: &rng)])
-            case 6: word = Bytes(php: String(Int.random(in: 0...3000, using: &rng)))
-            default: break
-            }
-            if Int.random(in: 0..<4, using: &rng) == 0 {
-                let d = Bytes(php: dressing[Int.random(in: 0..<dressing.count, using: &rng)])
-                word = Bool.random(using: &rng) ? d + word : word + d
-            }
-            parts.append(word)
-        }
-        var query = Array(parts.joined(separator: [0x20]))
-        if Int.random(in: 0..<40, using: &rng) == 0 {   // invalid UTF-8
-            let bad: [Bytes] = [[0xFF], [0xD0], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0x80]]
-            query.insert(contentsOf: bad[Int.random(in: 0..<bad.count, using: &rng)], at: Int.random(in: 0...query.count, using: &rng))
-        }
-        return query
-    }
-
-    /// A word of optional characters that the query filter lets through (`.?.?.?…щщщ`,
-    /// `а?а?…аа`), beside a word of the corpus: the filter and the stemmer must treat it
-    /// alike. (It reaches the snippet pattern only from a chapter that holds it, as a
-    /// keyword may: ``FuzzPattern`` puts it there.)
-    static func backtracking(_ rng: inout SeededGenerator, _ words: [Bytes]) -> Bytes {
-        let found = words[Int.random(in: 0..<words.count, using: &rng)]
-        let word = FuzzPattern.backtrackingWord(&rng, like: found)
-        return Bool.random(using: &rng) ? found + [0x20] + word : word + [0x20] + found
-    }
-}
-
-/// Generated cases of the snippet pattern for the engine check: `Finder::snippets` puts
-/// the found words into its pattern unescaped, as PHP does, so that a chapter's keyword of
-/// optional characters (`а?а?а?…ааа`) becomes a pattern that backtracks in every place it
-/// is tried. Each case is that pattern, with such a word and a word of the corpus, on a
-/// text of the corpus's words with a run of the word's letter: from a few steps to past
-/// either engine's match limit, where the engines may part (and the check names it).
-public enum FuzzPattern {
-    public struct Case {
-        public var stems: [Bytes]
-        public var subject: Bytes
-    }
-
-    /// `count` cases from `vocabulary`, the same for the same `seed`.
-    public static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> [Case] {
-        var rng = SeededGenerator(seed: seed)
-        let words = vocabulary.isEmpty ? [Bytes(php: "слово")] : vocabulary
-        return (0..<count).map { _ in
-            let found = words[Int.random(in: 0..<words.count, using: &rng)]
-            let first = String(String(decoding: found, as: UTF8.self).prefix(1))
-            var parts = (0..<Int.random(in: 1...12, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }
-            parts.insert(Bytes(php: String(repeating: first, count: Int.random(in: 1...40, using: &rng))),
-                         at: Int.random(in: 0...parts.count, using: &rng))
-            return Case(stems: [backtrackingWord(&rng, like: found), found], subject: Array(parts.joined(separator: [0x20])))
-        }
-    }
-
-    /// A word of 4 to 24 optional characters (`.` or the first letter of `found`), then
-    /// `found`, `щщщ` or as many of that letter.
-    static func backtrackingWord(_ rng: inout SeededGenerator, like found: Bytes) -> Bytes {
-        let first = String(String(decoding: found, as: UTF8.self).prefix(1))
-        let optional = Bool.random(using: &rng) ? "." : first
-        let n = Int.random(in: 4...24, using: &rng)
-        let tail: String
-        switch Int.random(in: 0..<3, using: &rng) {
-        case 0: tail = String(decoding: found, as: UTF8.self)
-        case 1: tail = "щщщ"
-        default: tail = String(repeating: first, count: n)
-        }
-        return Bytes(php: String(repeating: optional + "?", count: n) + tail)
     }
 }
