@@ -19,7 +19,7 @@ public enum BinaryIndexSeal {
         guard bytes.count >= BinaryIndex.headerSize else { return bytes }
         for n in 0..<sectionCount {
             let entry = sectionTable + 24 * n
-            guard let offset = uint64(bytes, entry), let length = uint64(bytes, entry + 8),
+            guard let offset = bytes.uint64(at: entry), let length = bytes.uint64(at: entry + 8),
                   offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else { continue }
             let section = Int(offset)..<Int(offset + length)
             if wordTables.contains(n) { sealRecords(&bytes, section) }
@@ -33,25 +33,15 @@ public enum BinaryIndexSeal {
     /// The short sum of each record of the word table in `section`, from its offset to the
     /// next one's.
     private static func sealRecords(_ bytes: inout Bytes, _ section: Range<Int>) {
-        guard let count = uint32(bytes, section.lowerBound).map(Int.init), 4 + 8 * count <= section.count else { return }
+        guard let count = bytes.uint32(at: section.lowerBound).map(Int.init), 4 + 8 * count <= section.count else { return }
         let table = section.lowerBound + 4
         for i in 0..<count {
-            guard let start = uint32(bytes, table + 8 * i).map(Int.init),
-                  let end = i + 1 < count ? uint32(bytes, table + 8 * (i + 1)).map(Int.init) : section.count,
+            guard let start = bytes.uint32(at: table + 8 * i).map(Int.init),
+                  let end = i + 1 < count ? bytes.uint32(at: table + 8 * (i + 1)).map(Int.init) : section.count,
                   start <= end, end <= section.count else { continue }
             let sum = bytes[(section.lowerBound + start)..<(section.lowerBound + end)].withUnsafeBytes { Checksum.short($0) }
             for k in 0..<4 { bytes[table + 8 * i + 4 + k] = UInt8(truncatingIfNeeded: sum >> (8 * UInt32(k))) }
         }
-    }
-
-    private static func uint32(_ bytes: Bytes, _ at: Int) -> UInt32? {
-        guard at >= 0, at + 4 <= bytes.count else { return nil }
-        return (0..<4).reduce(0) { $0 | UInt32(bytes[at + $1]) << (8 * UInt32($1)) }
-    }
-
-    private static func uint64(_ bytes: Bytes, _ at: Int) -> UInt64? {
-        guard at >= 0, at + 8 <= bytes.count else { return nil }
-        return (0..<8).reduce(0) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) }
     }
 
     private static func store(_ bytes: inout Bytes, _ at: Int, _ value: UInt64) {

@@ -52,24 +52,19 @@ extension FuzzTarget {
     /// two checksums of each chapter and the table's own (see ``ChapterTexts``); `nil` if
     /// `bytes` is not such a file.
     static func withoutChecksums(_ bytes: Bytes) -> Bytes? {
-        var at = 0
-        func take(_ n: Int) -> ArraySlice<UInt8>? {
-            guard n >= 0, at + n <= bytes.count else { return nil }
-            defer { at += n }
-            return bytes[at..<(at + n)]
-        }
-        func uint32() -> Int? { take(4).map { $0.reversed().reduce(0) { $0 << 8 | Int($1) } } }
-        guard take(8).map(Array.init) == Bytes(php: "RULESTX4"), let fingerprint = take(8), let countBytes = take(4),
-              let count = Optional(countBytes.reversed().reduce(0) { $0 << 8 | Int($1) }) else { return nil }
-        var out = Bytes(php: "RULESTX3") + fingerprint + countBytes
+        guard bytes.starts(with: Bytes(php: "RULESTX4")), let count = bytes.uint32(at: 16) else { return nil }
+        var out = Bytes(php: "RULESTX3") + bytes[8..<20]   // the fingerprint and the count
+        var at = 20
         for _ in 0..<count {
-            // Name, html (2 × 8), prepared (2 × 8), flags, word starts (2 × 8); then the sums.
-            let start = at
-            guard let length = uint32(), take(length) != nil, take(16 + 16 + 1 + 16) != nil else { return nil }
-            out += bytes[start..<at]
-            guard take(16) != nil else { return nil }
+            // Name, html (2 × 8), prepared (2 × 8), flags, word starts (2 × 8); then the two sums.
+            guard let length = bytes.uint32(at: at).map(Int.init) else { return nil }
+            let kept = 4 + length + 16 + 16 + 1 + 16
+            guard at + kept + 16 <= bytes.count else { return nil }
+            out += bytes[at..<(at + kept)]
+            at += kept + 16
         }
-        guard take(8) != nil else { return nil }   // the table's checksum
+        at += 8   // the table's checksum
+        guard at <= bytes.count else { return nil }
         return out + bytes[at...]
     }
 }
