@@ -8,12 +8,16 @@ its index and answers with no files beside it.
 
 A test fails when this file no longer matches the fixtures.
 """
-import base64, os
+import base64, json, os
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 fixtures = os.path.join(root, 'Fixtures', 'rules-ru')
 corpus = open(os.path.join(fixtures, 'corpus.jsonl'), encoding='utf-8').read()
 assert '"""#' not in corpus
+# What a result line needs to say where a rule stands (its § number, its chapter), read
+# without parsing the whole corpus at every search.
+outline = ''.join('%s\t%s\t%s\t%s\n' % (r['id'], r.get('kind') or '', r.get('number') or '', r.get('parent') or '')
+                  for r in map(json.loads, corpus.splitlines()) if r)
 index = base64.b64encode(open(os.path.join(fixtures, 'index', 'rules-index.bin'), 'rb').read()).decode()
 texts = base64.b64encode(open(os.path.join(fixtures, 'index', 'rules-texts.bin'), 'rb').read()).decode()
 out = os.path.join(root, 'Sources', 'RulesSearch', 'BuiltIn', 'BuiltInData.swift')
@@ -25,6 +29,8 @@ with open(out, 'w', encoding='utf-8') as f:
     f.write('    /// Fixtures/rules-ru/corpus.jsonl\n')
     # A multi-line literal drops the line break before its closing delimiter: add one.
     f.write('    static let corpus = #"""\n' + corpus + '\n"""#\n\n')
+    f.write('    /// id, kind, number and parent of each record of the corpus, a line each\n')
+    f.write('    static let outline = #"""\n' + outline + '"""#\n\n')
     f.write('    /// Fixtures/rules-ru/index/rules-index.bin, base64\n')
     f.write('    static let index = "' + index + '"\n\n')
     f.write('    /// Fixtures/rules-ru/index/rules-texts.bin, base64\n')

@@ -25,3 +25,27 @@ public enum BuiltInIndex {
         try Corpus.parse(Bytes(BuiltInData.corpus.utf8))
     }
 }
+
+/// Where a record of the built-in rules stands: a paragraph with its § number and chapter,
+/// or a chapter with its number. Results and completions say it.
+public struct RulePlace: Sendable {
+    public enum Kind: String, Sendable { case chapter, paragraph }
+    public let kind: Kind
+    public let number: Int
+    /// The chapter's id, for a paragraph.
+    public let chapter: String?
+}
+
+extension BuiltInIndex {
+    /// Each record's place, by id (from ``BuiltInData/outline``, not the corpus: reading it
+    /// costs a search a few microseconds, parsing the corpus milliseconds).
+    public static let outline: [String: RulePlace] = {
+        var places: [String: RulePlace] = [:]
+        for line in BuiltInData.outline.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 4, let kind = RulePlace.Kind(rawValue: String(fields[1])), let number = Int(fields[2]) else { continue }
+            places[String(fields[0])] = RulePlace(kind: kind, number: number, chapter: fields[3].isEmpty ? nil : String(fields[3]))
+        }
+        return places
+    }()
+}

@@ -97,7 +97,7 @@ public struct JSONWriter {
         var w = JSONWriter()
         w.raw("{\"query\":")
         w.string(result.query)
-        w.raw(",\"total\":\(result.total),\"page\":\(result.page),\"results\":[")
+        w.raw(",\"total\":\(result.total),\"page\":\(result.page),\"pages\":\(result.pages),\"results\":[")
         for (i, hit) in result.hits.enumerated() {
             if i > 0 { w.raw(",") }
             w.raw("{\"id\":")

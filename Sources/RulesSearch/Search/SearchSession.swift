@@ -31,11 +31,13 @@ public final class SearchSession {
         /// How many ranked results come before the first hit of this page.
         public var offset: Int
         public var hits: [Hit]
+        /// How many pages the ranked results fill (0 when none were found).
+        public var pages: Int
     }
 
     public let index: any IndexReading
     public let texts: ChapterTexts?
-    private let finder: Finder
+    let finder: Finder
     /// Whether to use the prepared texts the texts file stores; the engine check prepares
     /// every text itself, so that both engines run the preparation's regex too.
     private let usesStoredPreparation: Bool
@@ -48,11 +50,12 @@ public final class SearchSession {
 
     /// Answers `queries` in order, on every core: each worker searches with its own
     /// session (a `Preg` is not thread-safe) over the shared index and texts, and renders
-    /// each result with `render` (for the output) as well, so that rendering is shared out too.
+    /// each result with `render` (for the output, with the session that answered it) as well, so
+    /// that rendering is shared out too.
     public static func searchAll<Output>(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
                                          engine: any RegexEngine, limit: Int?, page: Int,
                                          sessions: inout [SearchSession],
-                                         render: (Result) -> Output) -> [(total: Int, output: Output)] {
+                                         render: (Result, SearchSession) -> Output) -> [(total: Int, output: Output)] {
         let workers = Parallel.workers
         while sessions.count < min(workers, max(queries.count, 1)) {
             sessions.append(SearchSession(index: index, texts: texts, preg: Preg(engine: engine)))
@@ -64,7 +67,7 @@ public final class SearchSession {
             return pool[next]
         }) { session, query in
             let result = session.search(query, limit: limit, page: page)
-            return (result.total, render(result))
+            return (result.total, render(result, session))
         }
     }
 
@@ -141,7 +144,8 @@ public final class SearchSession {
                        description: description, weight: item.weight, snippetHTML: snippet?.html, rel: snippet?.rel,
                        startText: snippet?.startText, text: text)
         }
-        return Result(query: query, total: ranked.count, page: page, offset: start, hits: hits)
+        return Result(query: query, total: ranked.count, page: page, offset: start, hits: hits,
+                      pages: Self.pageCount(ranked.count, limit: limit))
     }
 
     /// The snippet of `chapter` for the last query searched, as ``search(_:limit:page:snippetCount:)``
@@ -158,6 +162,13 @@ public final class SearchSession {
         let (offset, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: max(limit, 1))
         let start = overflow ? count : min(offset, count)
         return (start, start + min(max(limit, 1), count - start))
+    }
+
+    /// Pages of `limit` results (`nil`: one page) that `count` results fill.
+    static func pageCount(_ count: Int, limit: Int?) -> Int {
+        guard count > 0 else { return 0 }
+        guard let limit else { return 1 }
+        return (count - 1) / max(limit, 1) + 1
     }
 
     /// `TitleFinder::find`: chapters whose title contains `query`, ignoring case.
