@@ -16,6 +16,16 @@ public final class EngineCheck {
         case snippets = "snippets"
         /// The snippet pattern with words that backtrack (``FuzzPattern``), on its own.
         case patterns = "patterns"
+
+        /// What a difference at this stage was found on, as the reports name its input.
+        public var inputName: String {
+            switch self {
+            case .stems: return "word"
+            case .index: return "chapter"
+            case .patterns: return "case"
+            case .queryWords, .results, .snippets: return "query"
+            }
+        }
     }
 
     public struct Difference {
@@ -24,6 +34,14 @@ public final class EngineCheck {
         public var input: Bytes
         public var left: String
         public var right: String
+
+        /// Public for reports made by hand (the JUnit report's tests).
+        public init(stage: Stage, input: Bytes, left: String, right: String) {
+            self.stage = stage
+            self.input = input
+            self.left = left
+            self.right = right
+        }
     }
 
     public struct Report {
@@ -33,6 +51,12 @@ public final class EngineCheck {
         /// Queries on which the engines part where one of them stopped at its match limit:
         /// the one place they may differ (the README's limits), named rather than failed.
         public var atMatchLimit: [Difference] = []
+
+        public init(counts: [Stage: Int] = [:], difference: Difference? = nil, atMatchLimit: [Difference] = []) {
+            self.counts = counts
+            self.difference = difference
+            self.atMatchLimit = atMatchLimit
+        }
     }
 
     private let left: Side
