@@ -103,11 +103,11 @@ final class StemCommandTests: XCTestCase {
         let version = try runRules(["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(String(decoding: version.stdout, as: UTF8.self).hasPrefix("rules "))
-        let help = try runRules(["--help"])
+        let help = try runRules(["stem", "--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("--engine pcre2|foundation"))
+        XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("--engine NAME    the regex engine: pcre2 (default) or foundation"))
         let bad = try runRules(["stem", "--nope"])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertEqual(bad.stderr, "rules: unknown option '--nope' (see rules --help)\n")
+        XCTAssertEqual(bad.stderr, "rules: unknown option '--nope' (see rules stem --help)\n")
     }
 }

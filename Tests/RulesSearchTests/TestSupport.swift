@@ -61,7 +61,10 @@ func runRules(_ arguments: [String], input: Data? = nil, environment: [String: S
     process.executableURL = TestPaths.rulesBinary
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "RULES_ENGINE")
+    // The messages of a test are English and the view plain, whatever the machine's locale,
+    // unless the test says otherwise.
+    for name in ["RULES_ENGINE", "LC_ALL", "LC_MESSAGES", "NO_COLOR", "PAGER", "COLUMNS", "LINES"] { env.removeValue(forKey: name) }
+    env["LANG"] = "C.UTF-8"
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()

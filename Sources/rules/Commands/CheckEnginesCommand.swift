@@ -1,14 +1,24 @@
 import Foundation
-import RulesRegex
 import RulesSearch
 
-/// `rules check-engines [--index DIR | --corpus FILE.jsonl] [--queries FILE] [--fuzz N] [--seed S]`:
-/// the whole pipeline with pcre2 and with foundation, stage by stage.
+/// `rules check-engines [--index DIR | --corpus FILE.jsonl] [--queries FILE] [--fuzz N] [--seed S] [--junit FILE]`:
+/// the whole pipeline with pcre2 and with foundation, stage by stage; with `--junit`, the
+/// result also as a JUnit XML report for CI.
 enum CheckEnginesCommand {
     static func run(_ context: Context) throws -> Int32 {
+        let started = Date()
         let arguments = context.arguments
-        if arguments.value("engine") != nil {
-            throw CLIError("check-engines always compares both engines; leave out --engine")
+        let junit = arguments.value("junit")
+        // A folder that is not there fails now, not after a run that may be long.
+        if let junit {
+            let folder = URL(fileURLWithPath: junit).deletingLastPathComponent()
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue {
+                throw Failure.cannotWriteReport(junit, reason: "no folder \(folder.path)")
+            }
+            if FileManager.default.fileExists(atPath: junit, isDirectory: &isFolder), isFolder.boolValue {
+                throw Failure.cannotWriteReport(junit, reason: "it is a folder; give a file name")
+            }
         }
         let fuzz = try arguments.integer("fuzz", minimum: 0) ?? 0
         let seed = try arguments.integer("seed", minimum: 0) ?? 1
@@ -19,7 +29,7 @@ enum CheckEnginesCommand {
         do {
             if let path = arguments.value("index") {
                 source = path
-                (index, texts) = try IndexLocation.open(path, corpus: arguments.value("corpus"), warning: warn)
+                (index, texts) = try IndexLocation.open(path, corpus: arguments.value("corpus"), warning: { warn(.core($0)) })
                 let beside = URL(fileURLWithPath: path).appendingPathComponent("corpus.jsonl")
                 if let corpusPath = arguments.value("corpus") {
                     corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))
@@ -34,10 +44,8 @@ enum CheckEnginesCommand {
                 index = try BuiltInIndex.index()
                 texts = try BuiltInIndex.texts()
             }
-        } catch let error as IndexLocation.OpenError {
-            throw CLIError(error.message)
         } catch let error as Corpus.Error {
-            throw CLIError("\(arguments.value("corpus") ?? "corpus"): \(error)")
+            throw Failure.badCorpus(arguments.value("corpus") ?? "corpus", reason: "\(error)")
         }
 
         // A folder made by `rules index build` has no corpus.jsonl: its corpus is what the
@@ -50,7 +58,7 @@ enum CheckEnginesCommand {
         var queries: [Bytes] = []
         if let path = arguments.value("queries") {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIError("cannot read \(path)")
+                throw Failure.cannotRead(path)
             }
             queries = Bytes(data).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
             if queries.last == [] { queries.removeLast() }
@@ -59,40 +67,64 @@ enum CheckEnginesCommand {
             queries += FuzzQuery.generate(count: fuzz, seed: UInt64(seed), vocabulary: vocabulary(corpus))
         }
 
-        let check = EngineCheck(left: PCRE2Engine(), right: FoundationEngine(), corpus: corpus, index: index, texts: texts)
+        let check = EngineCheck.bothEngines(corpus: corpus, index: index, texts: texts)
         // The snippet pattern with words that backtrack, one case for ten queries.
         let patterns = fuzz > 0 ? FuzzPattern.generate(count: max(fuzz / 10, 20), seed: UInt64(seed), vocabulary: vocabulary(corpus)) : []
         let report = check.run(queries: queries, patterns: patterns)
         // Answers from an index that could not be read whole prove nothing.
-        if let failure = (index as? CheckedIndex)?.failure { throw CLIError(failure) }
+        if let failure = (index as? CheckedIndex)?.failure { throw Failure.core(failure) }
+        let seconds = Date().timeIntervalSince(started)
+        let corpusName = source
+        /// Written after the text output, so that a report that cannot be written still
+        /// leaves the result shown.
+        func writeJUnit() throws {
+            guard let junit else { return }
+            try Self.write(JUnitReport.xml(report, corpus: corpusName, seconds: seconds), to: junit)
+        }
         let counts = EngineCheck.Stage.allCases.compactMap { stage in report.counts[stage].map { "\(stage.rawValue) \($0)" } }
         if let d = report.difference {
-            let what = d.stage == .stems ? "word" : d.stage == .index ? "chapter" : d.stage == .patterns ? "case" : "query"
             let message = """
-                engines differ at stage '\(d.stage.rawValue)' on \(what) \(EngineComparison.show(d.input)) (\(source))
+                engines differ at stage '\(d.stage.rawValue)' on \(d.stage.inputName) \(EngineComparison.show(d.input)) (\(source))
                   pcre2:      \(d.left)
                   foundation: \(d.right)
                 compared before it: \(counts.joined(separator: ", "))
 
                 """
-            context.out.write(Bytes(php: message))
+            context.out.write(message)
             context.out.flush()
+            try writeJUnit()
             return 1
         }
-        context.out.write(Bytes(php: "engines agree on \(source): \(counts.joined(separator: ", "))\n"))
+        context.out.write("engines agree on \(source): \(counts.joined(separator: ", "))\n")
         if !report.atMatchLimit.isEmpty {
             // The one place they may part, named in the README's limits: not a failure.
             let first = report.atMatchLimit[0]
-            context.out.write(Bytes(php: """
+            context.out.write("""
                 except where a match limit was reached (a limit the README names), in \(report.atMatchLimit.count) \
                 case\(report.atMatchLimit.count == 1 ? "" : "s"); the first, \(EngineComparison.show(first.input)), at stage '\(first.stage.rawValue)'
                   pcre2:      \(first.left)
                   foundation: \(first.right)
 
-                """))
+                """)
         }
         context.out.flush()
+        try writeJUnit()
         return 0
+    }
+
+    /// `xml` put in place at `path` whole or not at all: a CI job that reads the file never
+    /// sees half of one.
+    static func write(_ xml: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            let file = try AtomicFile.Pending(pieces: [Bytes(xml.utf8)], to: url)
+            try file.commit()
+        } catch let error as S2IndexFile.FormatError {
+            // AtomicFile says "cannot write PATH: REASON"; the reason is what is new here.
+            let prefix = "cannot write \(url.path): "
+            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            throw Failure.cannotWriteReport(path, reason: reason)
+        }
     }
 
     /// The words of the corpus, for generated queries.

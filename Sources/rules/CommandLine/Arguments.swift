@@ -1,0 +1,93 @@
+/// The command line, read the way Unix tools read it: the command, options anywhere before
+/// `--` as `--name value` or `--name=value`, and the rest as operands. Each option is
+/// checked against ``Flag/table``: one the command does not take is an error for it.
+struct Arguments {
+    /// `nil` only for a bare `rules`, `rules --help` or `rules --version`.
+    private(set) var command: CommandName?
+    /// The operands after the command word.
+    private(set) var operands: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    init(_ arguments: [String]) throws(Failure) {
+        // The command is the first operand; options before it are read once it is known.
+        var words: [String] = []
+        var options: [(name: String, value: String?)] = []
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--" {
+                words += rest
+                break
+            }
+            if argument == "-h" {
+                options.append(("help", nil))
+                continue
+            }
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                // "-" (standard input) and negative numbers are operands.
+                if argument.hasPrefix("-"), argument.count > 1, !argument.dropFirst().allSatisfy(\.isNumber) {
+                    throw .unknownOption(argument, Self.command(in: words))
+                }
+                words.append(argument)
+                continue
+            }
+            var name = String(argument.dropFirst(2))
+            var value: String?
+            if let eq = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            guard let flag = Flag.named(name) else { throw .unknownOption("--\(name)", Self.command(in: words)) }
+            if flag.takesValue {
+                if value == nil {
+                    guard let next = rest.popFirst() else { throw .needsValue(flag.usage, Self.command(in: words)) }
+                    value = next
+                }
+            } else if value != nil {
+                throw .takesNoValue("--\(name)", Self.command(in: words))
+            }
+            options.append((name, value))
+        }
+        if let first = words.first {
+            guard let command = CommandName(rawValue: first) else { throw .unknownCommand(first) }
+            self.command = command
+            operands = Array(words.dropFirst())
+        }
+        for (name, value) in options {
+            let flag = Flag.named(name)!
+            if let command, !flag.commands.contains(command) { throw .optionNotTaken("--\(name)", command) }
+            if command == nil, name != "help", name != "version" { throw .optionWithoutCommand("--\(name)") }
+            if let value {
+                // An empty path would mean the current folder (--out=) or nothing at all.
+                if case .text = flag.value, value.isEmpty { throw .emptyValue("--\(name)", command) }
+                if case .choice(_, let choices) = flag.value, !choices.contains(value) {
+                    throw .notAChoice(option: "--\(name)", given: value, choices: choices, command)
+                }
+                values[name] = value
+            } else {
+                flags.insert(name)
+            }
+        }
+    }
+
+    private static func command(in words: [String]) -> CommandName? { words.first.flatMap(CommandName.init(rawValue:)) }
+
+    func flag(_ name: String) -> Bool {
+        assert(Flag.named(name) != nil, "--\(name) is not in the flag table")
+        return flags.contains(name)
+    }
+
+    func value(_ name: String) -> String? {
+        assert(Flag.named(name) != nil, "--\(name) is not in the flag table")
+        return values[name]
+    }
+
+    /// A whole-number option, at least `minimum`.
+    func integer(_ name: String, minimum: Int) throws(Failure) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let n = Int(text), n >= minimum else {
+            throw .notANumber(option: "--\(name)", minimum: minimum, given: text, command)
+        }
+        return n
+    }
+}

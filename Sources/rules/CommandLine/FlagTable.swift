@@ -1,0 +1,120 @@
+import RulesSearch
+
+/// Every option of `rules`, defined once: the parser, each command's `--help`, the man page
+/// and the shell completions are all made from this table (as ripgrep's
+/// `crates/core/flags/defs.rs`), so that none of them can name an option the others lack.
+struct Flag {
+    /// What follows `--name`: nothing, or a value shown as `placeholder`.
+    enum Value: Equatable {
+        case none
+        case number(String)
+        case text(String)
+        case choice(String, [String])
+
+        var placeholder: String? {
+            switch self {
+            case .none: nil
+            case .number(let name), .text(let name), .choice(let name, _): name
+            }
+        }
+    }
+
+    /// What a shell offers after the option.
+    enum Completion: Equatable {
+        case nothing, file, folder, engine, choices([String])
+    }
+
+    let name: String
+    let value: Value
+    let commands: [CommandName]
+    /// One line, for `--help` and the completions.
+    let help: Localized
+    /// More, for the man page (English); `nil`: the one line says it all.
+    let manual: String?
+    let completion: Completion
+
+    var takesValue: Bool { value != .none }
+
+    /// `--name VALUE` as usage shows it.
+    var usage: String { value.placeholder.map { "--\(name) \($0)" } ?? "--\(name)" }
+
+    static let table: [Flag] = [
+        Flag(name: "json", value: .none, commands: [.search, .titles],
+             help: Localized("print JSON instead of text", ru: "вывести JSON вместо текста"),
+             manual: "Print the answer as one JSON object on one line: the query, the page, total, pages and results, each result with id, title, url, description, weight, snippet_html (PHP's snippet, as the reference makes it), snippet, rel, start_text and text. For titles, an array of {id, title, url}. The keys never change with the locale.",
+             completion: .nothing),
+        Flag(name: "plain", value: .none, commands: [.search],
+             help: Localized("one result a line: id, weight and title, separated by tabs",
+                             ru: "по результату в строке: номер, вес и заголовок через табуляцию"),
+             manual: "Print one result a line, id TAB weight TAB title, with no header and no paging line: stable for cut(1), awk(1) and fzf(1). Combine with --all for every result.",
+             completion: .nothing),
+        Flag(name: "batch", value: .none, commands: [.search],
+             help: Localized("read one query a line from standard input",
+                             ru: "читать запросы со стандартного ввода, по одному в строке"),
+             manual: "Read queries from standard input, one a line, and answer each in turn (in JSON, one object a line), using every core. The exit status is 0 when any query found something.",
+             completion: .nothing),
+        Flag(name: "limit", value: .number("N"), commands: [.search],
+             help: Localized("results a page (default 10)", ru: "число результатов на странице (по умолчанию 10)"),
+             manual: nil, completion: .nothing),
+        Flag(name: "all", value: .none, commands: [.search],
+             help: Localized("every result on one page", ru: "все результаты на одной странице"),
+             manual: nil, completion: .nothing),
+        Flag(name: "page", value: .number("N"), commands: [.search],
+             help: Localized("the page of results to show (default 1)", ru: "номер страницы результатов (по умолчанию 1)"),
+             manual: "The page of results to show, counted from 1. A page past the last says how many pages there are and exits with 1.",
+             completion: .nothing),
+        Flag(name: "index", value: .text("DIR"), commands: [.search, .titles, .checkEngines],
+             help: Localized("search the index in DIR (made by 'rules index build' or by s2_search)",
+                             ru: "искать в индексе из каталога DIR (его строит «rules index build» или s2_search)"),
+             manual: "Search the index in the folder DIR instead of the built-in rules: one made by rules index build, or an s2_search index file alone (its snippets then come from a corpus.jsonl beside it or from --corpus).",
+             completion: .folder),
+        Flag(name: "corpus", value: .text("FILE"), commands: [.search, .titles, .show, .index, .checkEngines],
+             help: Localized("the corpus, JSON Lines: one chapter a line", ru: "корпус в формате JSON Lines: по главе в строке"),
+             manual: "A corpus in JSON Lines, one chapter a line with id, title, html and optionally keywords, description, url and time. index build indexes it; show reads its chapters; search, titles and check-engines take the texts of an index folder's chapters from it.",
+             completion: .file),
+        Flag(name: "out", value: .text("DIR"), commands: [.index],
+             help: Localized("the folder to put the index in", ru: "каталог для индекса"),
+             manual: "The folder to write the index into (created if missing). Its files are replaced atomically, under a lock on the folder; a build that fails leaves them as they were.",
+             completion: .folder),
+        // A text, not a choice: an unknown engine has its own error, which names where the
+        // name came from (--engine or RULES_ENGINE).
+        Flag(name: "engine", value: .text("NAME"), commands: [.search, .titles, .stem, .index],
+             help: Localized("the regex engine: pcre2 (default) or foundation", ru: "движок регулярных выражений: pcre2 (по умолчанию) или foundation"),
+             manual: "The regular-expression engine: pcre2 (the default) or foundation (NSRegularExpression, ICU). Both give the same answers; rules check-engines proves it. Overrides RULES_ENGINE.",
+             completion: .engine),
+        Flag(name: "color", value: .choice("WHEN", ["auto", "always", "never"]), commands: [.search, .show],
+             help: Localized("colour and bold: auto (on a terminal, unless NO_COLOR is set), always or never",
+                             ru: "выделение цветом и полужирным: auto (в терминале, если не задан NO_COLOR), always или never"),
+             manual: "When to mark the output with colour and bold: auto (the default: only when standard output is a terminal and NO_COLOR is not set), always (even in a pipe) or never.",
+             completion: .choices(["auto", "always", "never"])),
+        Flag(name: "no-pager", value: .none, commands: [.search, .show],
+             help: Localized("never send the output through a pager", ru: "не выводить через программу постраничного просмотра"),
+             manual: "Do not send output taller than the terminal through the pager ($PAGER, else less -FRX). Output to a pipe never goes through it.",
+             completion: .nothing),
+        Flag(name: "queries", value: .text("FILE"), commands: [.checkEngines],
+             help: Localized("also compare the queries in FILE, one a line", ru: "сравнить также запросы из FILE, по одному в строке"),
+             manual: nil, completion: .file),
+        Flag(name: "fuzz", value: .number("N"), commands: [.checkEngines],
+             help: Localized("also compare N generated queries (and N/10 backtracking patterns)",
+                             ru: "сравнить также N порождённых запросов (и N/10 шаблонов с возвратами)"),
+             manual: "Also compare N queries generated from the corpus's words (typos, operators, long and odd input), and N/10, at least 20, cases of the snippet pattern with words that make a regex backtrack.",
+             completion: .nothing),
+        Flag(name: "seed", value: .number("N"), commands: [.checkEngines],
+             help: Localized("the seed of the generated queries (default 1)", ru: "начальное значение генератора запросов (по умолчанию 1)"),
+             manual: nil, completion: .nothing),
+        Flag(name: "junit", value: .text("FILE"), commands: [.checkEngines],
+             help: Localized("also write a JUnit XML report to FILE", ru: "записать также отчёт JUnit XML в FILE"),
+             manual: "Also write the result as a JUnit XML report to FILE, the format CI systems display: a test case per stage, a failure carrying the smallest differing input and both engines' answers.",
+             completion: .file),
+        Flag(name: "help", value: .none, commands: CommandName.allCases,
+             help: Localized("show this help", ru: "показать эту справку"), manual: "Show the usage of the command, its options and examples.",
+             completion: .nothing),
+        Flag(name: "version", value: .none, commands: CommandName.allCases,
+             help: Localized("show the version", ru: "показать версию"), manual: nil, completion: .nothing),
+    ]
+
+    static func named(_ name: String) -> Flag? { table.first { $0.name == name } }
+
+    /// The options `command` takes, in table order.
+    static func of(_ command: CommandName) -> [Flag] { table.filter { $0.commands.contains(command) } }
+}

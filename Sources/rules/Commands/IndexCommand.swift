@@ -1,0 +1,42 @@
+import Foundation
+import RulesSearch
+
+enum IndexCommand {
+    /// `rules index build --corpus FILE.jsonl --out DIR`.
+    static func run(_ context: Context) throws -> Int32 {
+        let words = context.arguments.operands
+        guard words.first == "build" else { throw Failure.unknownSubcommand(words.first, .index) }
+        guard words.count == 1 else { throw Failure.tooManyOperands(.index) }
+        guard let corpusPath = context.arguments.value("corpus") else { throw Failure.missingOption("--corpus FILE.jsonl", .index) }
+        guard let outPath = context.arguments.value("out") else { throw Failure.missingOption("--out DIR", .index) }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: outPath, isDirectory: &isFolder), !isFolder.boolValue {
+            throw Failure.outIsAFile(outPath)
+        }
+        MallocTuning.keepFreedMemory()   // before the corpus, the first large allocation
+        Interruption.removeTemporaryFilesOnSignal()
+        let corpus: Corpus
+        do {
+            corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))
+        } catch let error as Corpus.Error {
+            throw Failure.badCorpus(corpusPath, reason: "\(error)")
+        }
+        // An empty file is more often a mistake (a failed export, the wrong path) than an
+        // index wanted empty: it would silently replace a good index with nothing.
+        guard !corpus.chapters.isEmpty else {
+            throw Failure.emptyCorpus(corpusPath, out: outPath)
+        }
+        let engine = try context.engine()
+        let out = URL(fileURLWithPath: outPath)
+        do {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        } catch {
+            throw Failure.cannotCreateFolder(outPath, reason: error.localizedDescription)
+        }
+        try IndexBuild.write(corpus, engine: engine, to: out) {
+            // Not an error: said so that a build that seems stuck tells why.
+            FileHandle.standardError.write(Data("rules: \(oneLine(Notice.waitingForLock(outPath).text()))\n".utf8))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import RulesSearch
+
+/// `rules search [--index DIR] [--limit N | --all] [--page N] [--json | --plain] [--batch] QUERY...`
+enum SearchCommand {
+    /// How the answers are written.
+    enum Form { case view, json, plain }
+
+    static func run(_ context: Context) throws -> Int32 {
+        let arguments = context.arguments
+        let all = arguments.flag("all")
+        if all, arguments.value("limit") != nil { throw Failure.conflicting("--all", "--limit", .search) }
+        if all, arguments.value("page") != nil { throw Failure.conflicting("--all", "--page", .search) }
+        if arguments.flag("json"), arguments.flag("plain") { throw Failure.conflicting("--json", "--plain", .search) }
+        let limit = all ? nil : (try arguments.integer("limit", minimum: 1) ?? 10)
+        let page = try arguments.integer("page", minimum: 1) ?? 1
+        let form: Form = arguments.flag("json") ? .json : arguments.flag("plain") ? .plain : .view
+        let batch = arguments.flag("batch")
+        if batch, !arguments.operands.isEmpty { throw Failure.operandsWithBatch }
+        if !batch, arguments.operands.isEmpty { throw Failure.missingOperand(.search) }
+        let terminal = Terminal(color: arguments.value("color"))
+        let session = try openSession(context)
+        let view = ResultsView(marks: Marks(on: terminal.color), width: terminal.width,
+                               outline: arguments.value("index") == nil ? BuiltInIndex.outline : nil,
+                               session: session, pageCommand: { pageCommand(arguments, page: $0, query: $1) })
+        func render(_ result: SearchSession.Result, with view: ResultsView) -> Bytes {
+            switch form {
+            case .json: JSONWriter.encode(result) + [0x0A]
+            case .plain: plain(result)
+            case .view: Bytes(view.render(result).utf8)
+            }
+        }
+
+        if batch {
+            return try answerBatch(context, session: session, limit: limit, page: page, separated: form == .view) { result, session in
+                render(result, with: ResultsView(marks: view.marks, width: view.width, outline: view.outline,
+                                                 session: session, pageCommand: view.pageCommand))
+            }
+        }
+
+        let query = Bytes(arguments.operands.joined(separator: " ").utf8)
+        if let problem = tooLarge(query, line: nil) { throw problem }
+        let result = session.search(query, limit: limit, page: page)
+        try checkIndex(session)
+        let output = render(result, with: view)
+        if form == .view {
+            Pager.show(output, terminal: terminal, allowed: !arguments.flag("no-pager"), out: context.out)
+        } else {
+            context.out.write(output)
+            context.out.flush()
+        }
+        // Done: the process ends here rather than first taking apart the index, the
+        // compiled patterns and the finder's tables, which would cost a one-query run
+        // about a tenth of its time. A page past the end found nothing to show.
+        exit(result.hits.isEmpty ? 1 : 0)
+    }
+
+    /// `--batch`: queries read and answered in blocks, every core taking a share; answers
+    /// are written in the order of the questions. A query too large ends the batch, after
+    /// the answers to the lines before it.
+    private static func answerBatch(_ context: Context, session: SearchSession, limit: Int?, page: Int, separated: Bool,
+                                    render: (SearchSession.Result, SearchSession) -> Bytes) throws -> Int32 {
+        let reader = LineReader(fileDescriptor: 0, longestLine: longestQuery)
+        var foundAny = false
+        var first = true
+        var sessions = [session]
+        var finished = false
+        var tooLarge: Failure?
+        let engine = try context.engine()
+        while !finished {
+            var block: [Bytes] = []
+            while block.count < 1024 {
+                let line: Bytes?
+                do {
+                    line = try reader.next()
+                } catch let error as LineReader.LineTooLong {
+                    tooLarge = .batchLineTooLong(line: error.line, limit: error.limit)
+                    line = nil
+                }
+                guard var query = line else {
+                    finished = true
+                    break
+                }
+                if query.last == 0x0D { query.removeLast() }
+                if let problem = Self.tooLarge(query, line: reader.lineNumber) {
+                    tooLarge = problem
+                    finished = true
+                    break
+                }
+                block.append(query)
+            }
+            if block.isEmpty { break }
+            // Each worker renders with the session that answered (the text as written reads it).
+            let answers = SearchSession.searchAll(block, index: session.index, texts: session.texts, engine: engine,
+                                                  limit: limit, page: page, sessions: &sessions) { result, session in
+                (shown: !result.hits.isEmpty, output: render(result, session))
+            }
+            try checkIndex(session)
+            for (_, answer) in answers {
+                if answer.shown { foundAny = true }
+                if separated, !first { context.out.write([0x0A]) }
+                context.out.write(answer.output)
+                first = false
+            }
+        }
+        context.out.flush()
+        if let tooLarge { throw tooLarge }
+        exit(foundAny ? 0 : 1)   // as above: no taking apart before the end
+    }
+
+    /// `--plain`: `id<TAB>weight<TAB>title` a result, for `cut`, `awk` and `fzf`.
+    static func plain(_ result: SearchSession.Result) -> Bytes {
+        var out = Bytes()
+        for hit in result.hits {
+            out += hit.id
+            out.append(0x09)
+            out += Bytes(hit.weight.description.utf8)
+            out.append(0x09)
+            out += PlainField.clean(hit.title.stringValue)
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    /// The command line that shows page `page` of the same answer.
+    static func pageCommand(_ arguments: Arguments, page: Int, query: Bytes) -> String {
+        var words = ["rules", "search"]
+        // What chose the results and their pages; not the output's form.
+        for name in ["index", "corpus", "limit", "engine"] {
+            if let value = arguments.value(name) { words += ["--\(name)", ShellQuote.quote(value)] }
+        }
+        let text = String(decoding: query, as: UTF8.self)
+        words += ["--page", String(page)] + (text.hasPrefix("-") ? ["--"] : []) + [ShellQuote.quote(text)]
+        return words.joined(separator: " ")
+    }
+
+    /// The longest query answered, in bytes (an argument or a `--batch` line). A search
+    /// costs about its length times a chapter's words; nobody types more than this, and
+    /// a longer one is most likely a file given to the wrong command.
+    static let longestQuery = 1 << 22
+
+    /// The most words a query may have (runs of characters between spaces): every word
+    /// is looked up and compared with the one before it, so time grows with their number
+    /// (20,000 words, 1.4 s on the built-in rules).
+    static let mostQueryWords = 10_000
+
+    /// What makes `query` too large to answer, or `nil`; `line` is its line in a batch.
+    static func tooLarge(_ query: Bytes, line: Int?) -> Failure? {
+        if query.count > longestQuery { return .queryTooLong(bytes: query.count, limit: longestQuery, line: line) }
+        var words = 0
+        var inWord = false
+        for byte in query {
+            let space = byte == 0x20 || byte == 0x09
+            if !space && !inWord { words += 1 }
+            inWord = !space
+        }
+        return words > mostQueryWords ? .queryTooManyWords(words: words, limit: mostQueryWords, line: line) : nil
+    }
+
+    /// An answer from an index whose binary form is damaged and whose S2 file cannot be
+    /// read is not given: an error instead. Damaged chapter texts are said, once: the
+    /// answers stand, without the snippets of those chapters.
+    static func checkIndex(_ session: SearchSession) throws {
+        if let failure = (session.index as? CheckedIndex)?.failure { throw Failure.core(failure) }
+        if !toldOfDamagedTexts, let damaged = session.texts?.damage {
+            toldOfDamagedTexts = true
+            warn(.damagedTexts(file: ChapterTexts.fileName,
+                               chapters: damaged.prefix(3).map { String(decoding: $0.bytes, as: UTF8.self) },
+                               more: damaged.count > 3))
+        }
+    }
+
+    nonisolated(unsafe) private static var toldOfDamagedTexts = false
+
+    /// The index of `--index`, or the built-in one.
+    static func openSession(_ context: Context) throws -> SearchSession {
+        let engine = try context.engine()
+        if context.arguments.value("corpus") != nil, context.arguments.value("index") == nil {
+            throw Failure.requires("--corpus", "--index", context.arguments.command!)
+        }
+        guard let path = context.arguments.value("index") else {
+            do {
+                return SearchSession(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), engine: engine)
+            } catch {
+                throw Failure.builtInUnreadable("\(error)")
+            }
+        }
+        let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"),
+                                                    warning: { warn(.core($0)) })
+        return SearchSession(index: index, texts: texts, engine: engine)
+    }
+}

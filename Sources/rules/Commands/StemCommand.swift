@@ -1,0 +1,70 @@
+import Foundation
+import RulesSearch
+
+enum StemCommand {
+    /// `rules stem [WORD...]`: `word<TAB>stem` a line; the words from standard input, one a
+    /// line, when none are given. Standard input is read in blocks that every core stems a
+    /// share of, each with its own stemmer, and written back in order.
+    static func run(_ context: Context) throws -> Int32 {
+        let words = context.arguments.operands
+        if !words.isEmpty {
+            let stemmer = Stemmer(engine: try context.engine())
+            var line = Bytes()
+            for word in words {
+                append(Bytes(word.utf8), stemmer.stem(Bytes(word.utf8)), to: &line)
+            }
+            context.out.write(line)
+            context.out.flush()
+            return 0
+        }
+
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        let engine = try context.engine()
+        let stemmers = (0..<workers).map { _ in Stemmer(engine: engine) }
+        let reader = ChunkReader(fileDescriptor: 0)
+        while let chunk = try reader.next() {
+            // Each worker takes a run of whole lines of the chunk and writes its answers.
+            var bounds = [0]
+            for k in 1..<workers {
+                var cut = max(bounds[k - 1], chunk.count * k / workers)
+                while cut < chunk.count, cut > 0, chunk[cut - 1] != 0x0A { cut += 1 }
+                bounds.append(cut)
+            }
+            bounds.append(chunk.count)
+            let shares = Shares(count: workers)
+            DispatchQueue.concurrentPerform(iterations: workers) { k in
+                var text = Bytes()
+                text.reserveCapacity((bounds[k + 1] - bounds[k]) * 2)
+                var start = bounds[k]
+                let end = bounds[k + 1]
+                while start < end {
+                    var stop = start
+                    while stop < end, chunk[stop] != 0x0A { stop += 1 }
+                    let word = Array(chunk[start..<stop])
+                    append(word, stemmers[k].stem(word), to: &text)
+                    start = stop + 1
+                }
+                shares.set(k, text)
+            }
+            for k in 0..<workers { context.out.write(shares.get(k)) }
+        }
+        context.out.flush()
+        return 0
+    }
+
+    private static func append(_ word: Bytes, _ stem: Bytes, to text: inout Bytes) {
+        text += word
+        text.append(0x09)
+        text += stem
+        text.append(0x0A)
+    }
+
+    /// The output of each worker for one block.
+    private final class Shares: @unchecked Sendable {
+        private var parts: [Bytes]
+        private let lock = NSLock()
+        init(count: Int) { parts = Array(repeating: [], count: count) }
+        func set(_ k: Int, _ value: Bytes) { lock.lock(); parts[k] = value; lock.unlock() }
+        func get(_ k: Int) -> Bytes { lock.lock(); defer { lock.unlock() }; return parts[k] }
+    }
+}

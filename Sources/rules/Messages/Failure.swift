@@ -1,0 +1,89 @@
+/// Everything that ends a command with exit status 2, as a value: the words are chosen
+/// when it is shown, from the table of the user's language (``Failure/text(_:)``), not
+/// where it is thrown.
+enum Failure: Error {
+    // The command line.
+    case noCommand
+    case unknownCommand(String)
+    case unknownOption(String, CommandName?)
+    case optionNotTaken(String, CommandName)
+    case optionWithoutCommand(String)
+    case needsValue(String, CommandName?)
+    case takesNoValue(String, CommandName?)
+    case notANumber(option: String, minimum: Int, given: String, CommandName?)
+    case notAChoice(option: String, given: String, choices: [String], CommandName?)
+    case conflicting(String, String, CommandName)
+    case requires(String, String, CommandName)
+    case emptyValue(String, CommandName?)
+    case missingOperand(CommandName)
+    case missingOption(String, CommandName)
+    case tooManyOperands(CommandName)
+    case operandsWithBatch
+    case unknownEngine(String, fromEnvironment: Bool)
+    case unknownShell(String)
+    case unknownHelpTopic(String)
+    case unknownSubcommand(String?, CommandName)
+    // Input and files.
+    case unknownRule(String)
+    case queryTooLong(bytes: Int, limit: Int, line: Int?)
+    case queryTooManyWords(words: Int, limit: Int, line: Int?)
+    case batchLineTooLong(line: Int, limit: Int)
+    case outIsAFile(String)
+    case cannotCreateFolder(String, reason: String)
+    case emptyCorpus(String, out: String)
+    /// A corpus that cannot be read; `nil`: the built-in one.
+    case badCorpus(String?, reason: String)
+    case cannotRead(String)
+    case cannotReadInput(String)
+    case cannotWrite(String, reason: String)
+    case cannotWriteReport(String, reason: String)
+    case builtInUnreadable(String)
+    /// A message of the search core (its index files, a damaged index), in English.
+    case core(String)
+
+    /// The help a message points to: a usage error names the help of its command.
+    enum HelpPointer {
+        case none, general
+        case command(CommandName)
+
+        init(_ command: CommandName?) { self = command.map { .command($0) } ?? .general }
+    }
+
+    var help: HelpPointer {
+        switch self {
+        case .unknownCommand, .optionWithoutCommand, .unknownHelpTopic: .general
+        case .unknownOption(_, let c), .needsValue(_, let c), .takesNoValue(_, let c), .emptyValue(_, let c),
+             .notANumber(_, _, _, let c), .notAChoice(_, _, _, let c): HelpPointer(c)
+        case .optionNotTaken(_, let c), .conflicting(_, _, let c), .requires(_, _, let c), .missingOperand(let c),
+             .missingOption(_, let c), .tooManyOperands(let c), .unknownSubcommand(_, let c): .command(c)
+        case .operandsWithBatch: .command(.search)
+        case .unknownShell: .command(.completions)
+        case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .outIsAFile,
+             .cannotCreateFolder, .emptyCorpus, .badCorpus, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteReport,
+             .builtInUnreadable, .core: .none
+        }
+    }
+
+    /// The whole message in `language`, with the help to read for a usage error.
+    func text(_ language: Language = .current) -> String {
+        let words = language == .russian ? RussianMessages.text(self) : EnglishMessages.text(self)
+        let help: String
+        switch self.help {
+        case .none: return words
+        case .general: help = "rules --help"
+        case .command(let command): help = "rules \(command.rawValue) --help"
+        }
+        return language == .russian ? "\(words) (см. \(help))" : "\(words) (see \(help))"
+    }
+}
+
+/// What is said on standard error while a command goes on.
+enum Notice {
+    case damagedTexts(file: String, chapters: [String], more: Bool)
+    case waitingForLock(String)
+    case core(String)
+
+    func text(_ language: Language = .current) -> String {
+        language == .russian ? RussianMessages.text(self) : EnglishMessages.text(self)
+    }
+}

@@ -1,0 +1,99 @@
+import RulesSearch
+
+/// A search answer as the S2 results page shows it, for a person: how many were found (in
+/// Russian, with `Page::rus_plural`'s forms), each result with its number, `§ N.` and
+/// title, the chapter it belongs to, the text S2 shows with the found words marked, and
+/// its address, then a paging line. Russian whatever the locale: it is the rules' own
+/// language (see ``Language``).
+struct ResultsView {
+    let marks: Marks
+    /// Columns to wrap at; `nil`: no wrapping (a pipe).
+    let width: Int?
+    /// The built-in rules' outline, to name paragraphs and chapters; `nil` for an index of
+    /// one's own, whose chapters are pages.
+    let outline: [String: RulePlace]?
+    let session: SearchSession
+    /// The command line that shows page N of the same query.
+    let pageCommand: (Int, Bytes) -> String
+
+    /// Private-use characters that stand for the start and end of a found word while the
+    /// text is wrapped (they take no column), replaced by the marks after.
+    private static let foundStart = "\u{E000}", foundEnd = "\u{E001}"
+
+    func header(_ total: Int) -> String {
+        if outline != nil {
+            return RussianPlural.choose(total, many: "Нашлось \(total) правил.", one: "Нашлось \(total) правило.",
+                                        two: "Нашлось \(total) правила.")
+        }
+        return RussianPlural.choose(total, many: "Нашлось \(total) страниц.", one: "Нашлась \(total) страница.",
+                                    two: "Нашлось \(total) страницы.")
+    }
+
+    func render(_ result: SearchSession.Result) -> String {
+        guard result.total > 0 else { return "Ничего не найдено.\n" }
+        let pages = result.pages
+        var out = header(result.total) + "\n"
+        if result.hits.isEmpty {
+            // A page past the end.
+            out += pages == 1 ? "Страницы \(result.page) нет: есть только первая.\n"
+                              : "Страницы \(result.page) нет: их всего \(pages).\n"
+            return out
+        }
+        for (n, hit) in result.hits.enumerated() {
+            out += "\n" + item(hit, number: result.offset + n + 1)
+        }
+        if pages > 1 {
+            var line = "Страница \(result.page) из \(pages)."
+            if result.page < pages {
+                // The command is never cut, so that it is copied whole: on a line of its
+                // own when the line would not fit.
+                let next = "Дальше: " + pageCommand(result.page + 1, result.query)
+                line += width.map { TextWrap.columns(line + " " + next) > $0 } == true ? "\n" + next : " " + next
+            }
+            out += "\n" + line + "\n"
+        }
+        return out
+    }
+
+    private func item(_ hit: SearchSession.Hit, number: Int) -> String {
+        let id = String(decoding: hit.id, as: UTF8.self)
+        let place = outline?[id]
+        let title = RuleLabel.title(String(decoding: hit.title.stringValue, as: UTF8.self), place: place)
+        var chapter: String?
+        if let parent = place?.chapter, let entry = session.index.entry(ByteKey(Bytes(parent.utf8))) {
+            chapter = RuleLabel.chapter(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: outline?[parent])
+        }
+        let lead = "\(number). "
+        let indent = "   "
+        var out = marks.bold + wrapped(lead + title, indent: indent) + marks.reset + "\n"
+        if let chapter { out += marks.dim + wrapped(chapter, indent: indent, indentFirst: true) + marks.reset + "\n" }
+        let text = shownText(hit)
+        if !text.isEmpty { out += wrapped(text, indent: indent, indentFirst: true) + "\n" }
+        let url = String(decoding: hit.url.stringValue, as: UTF8.self)
+        if !url.isEmpty { out += indent + marks.dim + url + marks.reset + "\n" }
+        return out
+    }
+
+    /// The text S2 shows, ё as written, as one line of plain text with the found words
+    /// between the private marks.
+    private func shownText(_ hit: SearchSession.Hit) -> String {
+        var html = session.textAsWritten(hit)
+        html = PHPStrings.replace([Bytes("<i>".utf8), Bytes("</i>".utf8)],
+                                  with: [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
+        let text = HTMLText.plain(html).map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? 0x20 : $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `text` wrapped to the width with `indent` before each line after the first, and the
+    /// found words marked.
+    private func wrapped(_ text: String, indent: String, indentFirst: Bool = false) -> String {
+        let lines = width.map { TextWrap.lines(text, width: $0, indent: indent, indentFirst: indentFirst) }
+            ?? [(indentFirst ? indent : "") + text]
+        // Replaced as bytes: a marker followed by a combining accent (передо</i>́хнуть) is
+        // one Character with it, which a String replacement would not find.
+        let joined = Bytes(lines.joined(separator: "\n").utf8)
+        let marked = PHPStrings.replace([Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)],
+                                        with: [Bytes(marks.found.utf8), Bytes((marks.on ? marks.reset : "").utf8)], in: joined)
+        return String(decoding: marked, as: UTF8.self)
+    }
+}
