@@ -48,6 +48,8 @@ do {
     exit(status)
 } catch let failure as Failure {
     fail(failure.text())
+} catch let error as IndexLocation.OpenError {
+    fail(Failure.index(error).text())
 } catch {
     // The search core's own errors (index files, a corpus) say what happened in English.
     fail(Failure.core("\(error)").text())

@@ -116,6 +116,19 @@ final class CommandLineTests: XCTestCase {
         for (environment, message) in cases {
             XCTAssertEqual(try runRules(["stem", "--json", "x"], environment: environment).stderr, message, "\(environment)")
         }
+        // The search core's errors too: a missing index, a bad corpus line.
+        let ru = ["LANG": "ru_RU.UTF-8"]
+        XCTAssertEqual(try runRules(["search", "--index", "/nonexistent-\(getpid())", "x"], environment: ru).stderr,
+                       "rules: нет индекса в /nonexistent-\(getpid()): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»\n")
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("rules-ru-corpus-\(getpid()).jsonl")
+        try Data("{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n{\"id\": \"b\", \"title\": 5}\n".utf8).write(to: bad)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("rules-ru-out-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", bad.path, "--out", out], environment: ru).stderr,
+                       "rules: \(bad.path): строка 2, поле «html»: отсутствует\n")
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", bad.path, "--out", out]).stderr,
+                       "rules: \(bad.path): line 2, field 'html': missing\n")
         let ruHelp = text(try runRules(["search", "--help"], environment: ["LANG": "ru_RU.UTF-8"]).stdout)
         XCTAssertTrue(ruHelp.hasPrefix("Использование: rules search"), ruHelp)
         XCTAssertTrue(ruHelp.contains("Примеры:"), ruHelp)

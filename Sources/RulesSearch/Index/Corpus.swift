@@ -29,9 +29,33 @@ public struct Corpus {
     public struct Error: Swift.Error, CustomStringConvertible {
         public let line: Int
         public let field: String?
-        public let reason: String
+        public let reason: Reason
         public var description: String {
-            "line \(line)" + (field.map { ", field '\($0)'" } ?? "") + ": \(reason)"
+            "line \(line)" + (field.map { ", field '\($0)'" } ?? "") + ": \(reason.english)"
+        }
+
+        /// What is wrong with the line or field, as a value: the command line words it in
+        /// the user's language.
+        public enum Reason: Equatable, Sendable {
+            /// The JSON decoder's own words.
+            case invalidJSON(String)
+            case notAnObject, missing, mustBeString, mustBeStringOrInteger, mustBeNumberOrString
+            /// An id with a space or a line break; a field with a line break: s2_search
+            /// cannot index them.
+            case spaceOrLineBreak, lineBreak
+
+            public var english: String {
+                switch self {
+                case .invalidJSON(let detail): "not valid JSON (\(detail))"
+                case .notAnObject: "not a JSON object"
+                case .missing: "missing"
+                case .mustBeString: "must be a string"
+                case .mustBeStringOrInteger: "must be a string or an integer"
+                case .mustBeNumberOrString: "must be a number or a string"
+                case .spaceOrLineBreak: "contains a space or a line break, which s2_search cannot index"
+                case .lineBreak: "contains a line break, which s2_search cannot index"
+                }
+            }
         }
     }
 
@@ -116,24 +140,24 @@ public struct Corpus {
         do {
             value = try PHPJSON.decode(line)
         } catch {
-            throw Error(line: number, field: nil, reason: "not valid JSON (\(error))")
+            throw Error(line: number, field: nil, reason: .invalidJSON("\(error)"))
         }
         let firstByte = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
         guard case .array(let record) = value, firstByte == UInt8(ascii: "{") else {
-            throw Error(line: number, field: nil, reason: "not a JSON object")
+            throw Error(line: number, field: nil, reason: .notAnObject)
         }
         func get(_ name: String) -> PHPValue? { record[PHPKey(Bytes(php: name))] }
         func text(_ name: String, required: Bool) throws(Error) -> PHPValue {
             switch get(name) {
             case nil, .null?:
-                if required { throw Error(line: number, field: name, reason: "missing") }
+                if required { throw Error(line: number, field: name, reason: .missing) }
                 return .string([])
             case .string?: return get(name)!
             case .int?, .double?:
-                if required, name == "html" { throw Error(line: number, field: name, reason: "must be a string") }
+                if required, name == "html" { throw Error(line: number, field: name, reason: .mustBeString) }
                 return get(name)!
             default:
-                throw Error(line: number, field: name, reason: "must be a string")
+                throw Error(line: number, field: name, reason: .mustBeString)
             }
         }
 
@@ -145,26 +169,26 @@ public struct Corpus {
         switch idValue {
         case .string(let s)?: key = s
         case .int(let n)?: key = Bytes(String(n).utf8)
-        case nil, .null?: throw Error(line: number, field: "id", reason: "missing")
-        default: throw Error(line: number, field: "id", reason: "must be a string or an integer")
+        case nil, .null?: throw Error(line: number, field: "id", reason: .missing)
+        default: throw Error(line: number, field: "id", reason: .mustBeStringOrInteger)
         }
         // The reference passes each chapter through a one-line text buffer ("<id> <data>\n"):
         // an id with a space or a line break, or keywords with a line break, would corrupt it.
         if key.contains(0x20) || key.contains(0x0A) {
-            throw Error(line: number, field: "id", reason: "contains a space or a line break, which s2_search cannot index")
+            throw Error(line: number, field: "id", reason: .spaceOrLineBreak)
         }
         let title = try text("title", required: true)
         guard case .string(let html) = try text("html", required: true) else {
-            throw Error(line: number, field: "html", reason: "must be a string")
+            throw Error(line: number, field: "html", reason: .mustBeString)
         }
         let keywords = try text("keywords", required: false)
         if case .string(let k) = keywords, k.contains(0x0A) {
-            throw Error(line: number, field: "keywords", reason: "contains a line break, which s2_search cannot index")
+            throw Error(line: number, field: "keywords", reason: .lineBreak)
         }
         let time: PHPValue
         switch get("time") {
         case nil, .null?: time = .int(0)
-        case .array?: throw Error(line: number, field: "time", reason: "must be a number or a string")
+        case .array?: throw Error(line: number, field: "time", reason: .mustBeNumberOrString)
         case let other?: time = other
         }
         let description = try text("description", required: false)
@@ -174,7 +198,7 @@ public struct Corpus {
         // it short, and PHP then fails to index the corpus at all.
         for (name, value) in [("title", title), ("description", description), ("time", time), ("url", url)] {
             if case .string(let s) = value, s.contains(0x0A) {
-                throw Error(line: number, field: name, reason: "contains a line break, which s2_search cannot index")
+                throw Error(line: number, field: name, reason: .lineBreak)
             }
         }
         return Chapter(key: ByteKey(key), title: title, html: html, keywords: keywords,

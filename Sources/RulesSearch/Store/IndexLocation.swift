@@ -5,8 +5,22 @@ import RulesRegex
 /// `s2_search_index.php` made by the PHP original), or the path of that file itself.
 public enum IndexLocation {
     public struct OpenError: Error, CustomStringConvertible {
+        /// In English; ``kind`` says it as a value, for a message in another language.
         public let message: String
+        public var kind: Kind = .other
         public var description: String { message }
+
+        public enum Kind: Sendable {
+            /// Nothing at the path.
+            case noIndex(path: String)
+            /// A folder without an S2 index file.
+            case noS2File(path: String)
+            case rebuiltDuringSearch
+            /// The index or texts file cannot be read; `detail` says why, in English.
+            case damaged(file: String, detail: String)
+            case corpus(path: String, Corpus.Error)
+            case other
+        }
     }
 
     /// The index at `path` and the chapter texts found beside it: `rules-texts.bin`, or
@@ -42,7 +56,8 @@ public enum IndexLocation {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw OpenError(message: "no index at \(path): build one with 'rules index build --corpus FILE.jsonl --out DIR'")
+            throw OpenError(message: "no index at \(path): build one with 'rules index build --corpus FILE.jsonl --out DIR'",
+                            kind: .noIndex(path: path))
         }
         let directory = isDirectory.boolValue ? url : url.deletingLastPathComponent()
         let s2File = isDirectory.boolValue ? url.appendingPathComponent(S2IndexFile.fileName) : url
@@ -73,7 +88,7 @@ public enum IndexLocation {
                 // from, not a newer build's: its ids would not match the texts.
                 func sameBuild() throws {
                     guard FileStamp(s2File.path) == s2Stamp else {
-                        throw OpenError(message: "the index was rebuilt during the search; search again")
+                        throw OpenError(message: "the index was rebuilt during the search; search again", kind: .rebuiltDuringSearch)
                     }
                 }
                 let readSame = {
@@ -85,7 +100,7 @@ public enum IndexLocation {
                 return (CheckedIndex(binary: index, readS2: readSame, warn: { warning("\(binaryFile): \($0)") }), texts)
             }
             guard FileManager.default.fileExists(atPath: s2File.path) else {
-                throw OpenError(message: "no index in \(path): no \(S2IndexFile.fileName) there")
+                throw OpenError(message: "no index in \(path): no \(S2IndexFile.fileName) there", kind: .noS2File(path: path))
             }
             let index = try readS2(s2File)
             // The S2 file read may be a newer one than the texts were checked against.
@@ -101,7 +116,8 @@ public enum IndexLocation {
         do {
             return try S2IndexFile.read(file)
         } catch let error as S2IndexFile.FormatError {
-            throw OpenError(message: "\(file.path): \(error.message); rebuild it with 'rules index build'")
+            throw OpenError(message: "\(file.path): \(error.message); rebuild it with 'rules index build'",
+                            kind: .damaged(file: file.path, detail: error.message))
         }
     }
 
@@ -160,7 +176,7 @@ public enum IndexLocation {
         do {
             return try Corpus.read(url)
         } catch let error as Corpus.Error {
-            throw OpenError(message: "\(url.path): \(error)")
+            throw OpenError(message: "\(url.path): \(error)", kind: .corpus(path: url.path, error))
         } catch let error as S2IndexFile.FormatError {
             throw OpenError(message: error.message)
         }

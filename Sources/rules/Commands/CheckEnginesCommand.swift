@@ -45,7 +45,7 @@ enum CheckEnginesCommand {
                 texts = try BuiltInIndex.texts()
             }
         } catch let error as Corpus.Error {
-            throw Failure.badCorpus(arguments.value("corpus") ?? "corpus", reason: "\(error)")
+            throw Failure.badCorpus(arguments.value("corpus") ?? "corpus", error)
         }
 
         // A folder made by `rules index build` has no corpus.jsonl: its corpus is what the

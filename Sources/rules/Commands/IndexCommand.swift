@@ -19,7 +19,7 @@ enum IndexCommand {
         do {
             corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))
         } catch let error as Corpus.Error {
-            throw Failure.badCorpus(corpusPath, reason: "\(error)")
+            throw Failure.badCorpus(corpusPath, error)
         }
         // An empty file is more often a mistake (a failed export, the wrong path) than an
         // index wanted empty: it would silently replace a good index with nothing.

@@ -15,7 +15,7 @@ enum ShowCommand {
         do {
             corpus = try corpusPath.map { try Corpus.read(URL(fileURLWithPath: $0)) } ?? BuiltInIndex.corpus()
         } catch let error as Corpus.Error {
-            throw Failure.badCorpus(corpusPath, reason: "\(error)")
+            throw Failure.badCorpus(corpusPath, error)
         }
         guard let record = corpus.chapters[ByteKey(Bytes(id.utf8))] else { throw Failure.unknownRule(given) }
         let terminal = Terminal(color: context.arguments.value("color"))

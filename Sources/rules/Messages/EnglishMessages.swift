@@ -45,7 +45,8 @@ enum EnglishMessages {
         case .cannotCreateFolder(let path, let reason): "cannot create the folder \(path): \(reason)"
         case .emptyCorpus(let path, let out):
             "\(path) has no chapters: nothing to index (an index already in \(out) is left as it was)"
-        case .badCorpus(let path, let reason): "\(path ?? "the built-in corpus"): \(reason)"
+        case .badCorpus(let path, let error): "\(path ?? "the built-in corpus"): \(error)"
+        case .index(let error): error.message
         case .cannotRead(let path): "cannot read \(path)"
         case .cannotReadInput(let reason): "cannot read standard input: \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"

@@ -1,3 +1,5 @@
+import RulesSearch
+
 /// Everything that ends a command with exit status 2, as a value: the words are chosen
 /// when it is shown, from the table of the user's language (``Failure/text(_:)``), not
 /// where it is thrown.
@@ -31,8 +33,10 @@ enum Failure: Error {
     case outIsAFile(String)
     case cannotCreateFolder(String, reason: String)
     case emptyCorpus(String, out: String)
-    /// A corpus that cannot be read; `nil`: the built-in one.
-    case badCorpus(String?, reason: String)
+    /// A corpus line that cannot be read; `nil`: the built-in corpus.
+    case badCorpus(String?, Corpus.Error)
+    /// An index that cannot be opened.
+    case index(IndexLocation.OpenError)
     case cannotRead(String)
     case cannotReadInput(String)
     case cannotWrite(String, reason: String)
@@ -59,7 +63,7 @@ enum Failure: Error {
         case .operandsWithBatch: .command(.search)
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .outIsAFile,
-             .cannotCreateFolder, .emptyCorpus, .badCorpus, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteReport,
+             .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteReport,
              .builtInUnreadable, .core: .none
         }
     }

@@ -47,7 +47,17 @@ enum RussianMessages {
         case .cannotCreateFolder(let path, let reason): "не удалось создать каталог \(path): \(reason)"
         case .emptyCorpus(let path, let out):
             "в \(path) нет глав: индексировать нечего (прежний индекс в \(out) не изменён)"
-        case .badCorpus(let path, let reason): "\(path ?? "встроенный корпус"): \(reason)"
+        case .badCorpus(let path, let error): "\(path ?? "встроенный корпус"): \(corpus(error))"
+        case .index(let error):
+            switch error.kind {
+            case .noIndex(let path): "нет индекса в \(path): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»"
+            case .noS2File(let path): "в \(path) нет индекса: нет файла \(S2IndexFile.fileName)"
+            case .rebuiltDuringSearch: "индекс перестроили во время поиска; повторите поиск"
+            // What is damaged is said in English: it is for whoever looks into the file.
+            case .damaged(let file, let detail): "\(file): \(detail); пересоберите индекс командой «rules index build»"
+            case .corpus(let path, let error): "\(path): \(corpus(error))"
+            case .other: error.message
+            }
         case .cannotRead(let path): "не удалось прочитать \(path)"
         case .cannotReadInput(let reason): "не удалось прочитать стандартный ввод: \(reason)"
         case .cannotWrite(let path, let reason): "не удалось записать \(path): \(reason)"
@@ -65,6 +75,22 @@ enum RussianMessages {
         case .waitingForLock(let path): "другой процесс записывает файлы индекса в \(path); ждём его"
         case .core(let message): message
         }
+    }
+
+    /// A corpus error: its line, its field, and what is wrong.
+    private static func corpus(_ error: Corpus.Error) -> String {
+        let reason: String
+        switch error.reason {
+        case .invalidJSON(let detail): reason = "это не JSON (\(detail))"
+        case .notAnObject: reason = "это не объект JSON"
+        case .missing: reason = "отсутствует"
+        case .mustBeString: reason = "должно быть строкой"
+        case .mustBeStringOrInteger: reason = "должно быть строкой или целым числом"
+        case .mustBeNumberOrString: reason = "должно быть числом или строкой"
+        case .spaceOrLineBreak: reason = "содержит пробел или перевод строки, а s2_search не может такое индексировать"
+        case .lineBreak: reason = "содержит перевод строки, а s2_search не может такое индексировать"
+        }
+        return "строка \(error.line)" + (error.field.map { ", поле «\($0)»" } ?? "") + ": " + reason
     }
 
     private static func inLine(_ line: Int?, _ problem: String) -> String {
