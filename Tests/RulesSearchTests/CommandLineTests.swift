@@ -149,7 +149,13 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(help.hasPrefix("usage: rules \(command)"), help)
             XCTAssertTrue(help.contains("Examples:\n  rules "), help)
             XCTAssertTrue(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, help)
+            // A quoted command is never cut across lines.
+            let russian = text(try runRules(["help", command], environment: ["LANG": "ru_RU.UTF-8"]).stdout)
+            for line in russian.split(separator: "\n") {
+                XCTAssertEqual(line.filter { $0 == "«" }.count, line.filter { $0 == "»" }.count, String(line))
+            }
         }
+        XCTAssertTrue(text(try runRules(["search", "--help"]).stdout).contains("'rules index build'"))
         let general = text(try runRules(["help"]).stdout)
         for command in commands { XCTAssertTrue(general.contains("\n  \(command) "), command) }
         XCTAssertEqual(text(try runRules(["--help"]).stdout), general)

@@ -39,7 +39,7 @@ enum HelpText {
             lines.append(lead + "rules " + synopsis)
         }
         lines.append("")
-        lines += TextWrap.lines(spec.description.text(language), width: 78)
+        lines += TextWrap.linesKeepingQuotes(spec.description.text(language), width: 78)
         let flags = Flag.of(name)
         if !flags.isEmpty {
             lines += ["", ru ? "Параметры:" : "Options:"]
@@ -68,7 +68,7 @@ enum HelpText {
     /// under itself.
     private static func row(_ name: String, _ text: String, width: Int) -> String {
         let hang = String(repeating: " ", count: width + 2)
-        let body = TextWrap.lines(text, width: 80 - hang.count).enumerated()
+        let body = TextWrap.linesKeepingQuotes(text, width: 80 - hang.count).enumerated()
             .map { $0.offset == 0 ? $0.element : hang + $0.element }.joined(separator: "\n")
         if name.count >= width { return "  " + name + "\n" + hang + body }
         return "  " + name + String(repeating: " ", count: width - name.count) + body

@@ -32,6 +32,25 @@ enum TextWrap {
         return lines.enumerated().map { i, l in (i > 0 || indentFirst) && !l.isEmpty ? indent + l : l }
     }
 
+    /// ``lines(_:width:indent:indentFirst:)`` that never breaks inside quotes ('…' or «…»):
+    /// a command quoted in help is copied whole.
+    static func linesKeepingQuotes(_ text: String, width: Int, indent: String = "") -> [String] {
+        var joined = ""
+        var open: Character?
+        for c in text {
+            if let o = open {
+                if (o == "'" && c == "'") || (o == "«" && c == "»") { open = nil }
+            } else if c == "«" || (c == "'" && (joined.last == nil || joined.last == " " || joined.last == "(")) {
+                open = c
+            }
+            joined.append(open != nil && c == " " ? Self.quotedSpace : c)
+        }
+        return lines(joined, width: width, indent: indent).map { $0.replacingOccurrences(of: String(Self.quotedSpace), with: " ") }
+    }
+
+    /// Stands for a space inside quotes while the text is wrapped (a private-use character).
+    private static let quotedSpace: Character = "\u{E002}"
+
     /// Columns `text` takes: its characters, less escape sequences (ESC [ ... letter) and
     /// the zero-width marks ``ResultsView`` uses for found words.
     static func columns<S: StringProtocol>(_ text: S) -> Int {
@@ -43,6 +62,7 @@ enum TextWrap {
                 continue
             }
             if scalar == "\u{1B}" { inEscape = true; continue }
+            if scalar == "\u{E002}" { n += 1; continue }   // a space inside quotes
             if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
                 || scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .privateUse {
                 continue
