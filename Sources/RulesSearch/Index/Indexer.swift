@@ -69,13 +69,19 @@ public final class Indexer {
     /// `Indexer::buffer_chapter`: the chapter's entry in the table of contents and its
     /// length; its cleaned title and words are kept by the ``ChapterReader`` that made them.
     func bufferChapter(_ chapter: Corpus.Chapter) {
+        index.tableOfContents[chapter.key] = SearchIndex.Entry(fields: Self.entryFields(chapter), id: 0)
+        chapterLengths[chapter.key] = chapter.html.count
+    }
+
+    /// A chapter's entry in the table of contents before it has an id: `title`, `descr`,
+    /// `time`, `url`, as `buffer_chapter` and `GenericFetcher::chapter` give them.
+    static func entryFields(_ chapter: Corpus.Chapter) -> PHPArray {
         var fields = PHPArray()
         fields.append(.string(Bytes(php: "title")), chapter.title)
         fields.append(.string(Bytes(php: "descr")), chapter.description)
         fields.append(.string(Bytes(php: "time")), chapter.time)
         fields.append(.string(Bytes(php: "url")), chapter.url)
-        index.tableOfContents[chapter.key] = SearchIndex.Entry(fields: fields, id: 0)
-        chapterLengths[chapter.key] = chapter.html.count
+        return fields
     }
 
     /// `Indexer::build_ids`: ids by content length, longest first; `arsort` is stable, so

@@ -45,6 +45,14 @@ struct KeywordTables {
         }
     }
 
+    /// Tables that go on from `index`'s (a refresh adds one chapter to them).
+    init(stemmer: Stemmer, from index: SearchIndex) {
+        self.init(stemmer: stemmer)
+        single = index.singleKeywords
+        stem = index.stemKeywords
+        phrase = index.phraseKeywords
+    }
+
     func store(in index: inout SearchIndex) {
         index.singleKeywords = single
         index.stemKeywords = stem
