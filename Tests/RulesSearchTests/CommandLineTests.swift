@@ -88,7 +88,7 @@ final class CommandLineTests: XCTestCase {
                                      (["index", "build", "--corpus", "c.jsonl", "--out="], "rules: option '--out' needs a value, not an empty one (see rules index --help)\n"),
                                      (["search", "--all", "--page", "2", "x"], "rules: --all and --page cannot be used together (see rules search --help)\n"),
                                      (["index", "build", "extra", "--corpus", "c", "--out", "d"], "rules: the command 'index' takes only one argument (see rules index --help)\n"),
-                                     (["index", "rebuild"], "rules: the command 'index' has no action 'rebuild': there is only 'rules index build' (see rules index --help)\n"),
+                                     (["index", "rebuild"], "rules: the command 'index' has no action 'rebuild': use 'rules index build' or 'rules index refresh' (see rules index --help)\n"),
                                      (["frobnicate"], "rules: unknown command 'frobnicate' (see rules --help)\n"),
                                      (["search", "--limit"], "rules: option '--limit N' needs a value (see rules search --help)\n"),
                                      (["search", "--json=yes", "x"], "rules: option '--json' takes no value (see rules search --help)\n"),
@@ -192,7 +192,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try complete("rules search --color "), ["auto", "always", "never"])
         XCTAssertEqual(try complete("rules search --index "), ["indexdir"])
         XCTAssertEqual(Set(try complete("rules index build --corpus ")), ["indexdir", "corpus.jsonl"])
-        XCTAssertEqual(try complete("rules index "), ["build"])
+        XCTAssertEqual(try complete("rules index "), ["build", "refresh"])
         XCTAssertEqual(try complete("rules index build "), [], "an action is given once")
         XCTAssertEqual(try complete("rules show 12 "), [])
         // --name=value: bash splits the word at "=".

@@ -72,6 +72,62 @@ final class RefreshTests: XCTestCase {
         }
     }
 
+    /// `rules index refresh` as a user runs it: on a folder rules built and on PHP's S2 file
+    /// alone, the S2 file after the sequence is PHP's; the search answers from the new text;
+    /// a bad corpus or an unknown folder leaves every file as it was.
+    func testRefreshCommand() throws {
+        let golden = goldens[0]
+        let steps = try sequence(golden)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-refresh-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The changed corpus as a file.
+        var lines: [String] = []
+        let changes = try String(contentsOf: golden.folder.appendingPathComponent("changes.jsonl"), encoding: .utf8).split(separator: "\n")
+        let changedIDs = try Corpus.parse(Bytes(changes.joined(separator: "\n").utf8)).chapters.keys
+        let removed = try String(contentsOf: golden.folder.appendingPathComponent("removed.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let base = try String(contentsOf: golden.base, encoding: .utf8).split(separator: "\n")
+        for (line, key) in zip(base, try Corpus.read(golden.base).chapters.keys) {
+            let id = String(decoding: key.bytes, as: UTF8.self)
+            if removed.contains(id) { continue }
+            if let k = changedIDs.firstIndex(of: key) { lines.append(String(changes[k])) } else { lines.append(String(line)) }
+        }
+        for (k, key) in changedIDs.enumerated() where !base.contains(where: { $0.contains("\"id\": \"\(String(decoding: key.bytes, as: UTF8.self))\"") || $0.contains("\"id\": \(String(decoding: key.bytes, as: UTF8.self)),") }) {
+            lines.append(String(changes[k]))
+        }
+        let changed = folder.appendingPathComponent("changed.jsonl")
+        for start in ["rules", "php"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("index"))
+            let index = folder.appendingPathComponent("index")
+            try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: changed)
+            if start == "rules" {
+                XCTAssertEqual(try runRules(["index", "build", "--corpus", golden.base.path, "--out", index.path]).status, 0)
+            } else {
+                try FileManager.default.copyItem(at: golden.phpIndex, to: index.appendingPathComponent(S2IndexFile.fileName))
+            }
+            let run = try runRules(["index", "refresh", "--corpus", changed.path, "--out", index.path] + steps.map(\.id))
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let s2 = try Data(contentsOf: index.appendingPathComponent(S2IndexFile.fileName))
+            XCTAssertEqual(try sha256(Bytes(s2)), steps.last!.sha256, start)
+            // The refreshed chapter's new words are found, with a snippet from its new text.
+            let found = try runRules(["search", "--index", index.path, "--json", "северо-западе"])
+            XCTAssertEqual(found.status, 0, found.stderr)
+            XCTAssertTrue(String(decoding: found.stdout, as: UTF8.self).contains("северо-западе"), start)
+            // A bad corpus, an id list without a corpus change, a missing folder: nothing changes.
+            let before = try FileManager.default.contentsOfDirectory(atPath: index.path).sorted().map { try Data(contentsOf: index.appendingPathComponent($0)) }
+            try Data("{\"id\": \"x\", \"title\": 5}\n".utf8).write(to: changed)
+            let bad = try runRules(["index", "refresh", "--corpus", changed.path, "--out", index.path, "intro.2"])
+            XCTAssertEqual(bad.status, 2)
+            XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1, bad.stderr)
+            let after = try FileManager.default.contentsOfDirectory(atPath: index.path).sorted().map { try Data(contentsOf: index.appendingPathComponent($0)) }
+            XCTAssertEqual(before, after, "a refresh from a bad corpus leaves the index byte for byte")
+        }
+        let nowhere = try runRules(["index", "refresh", "--corpus", golden.base.path, "--out", folder.appendingPathComponent("nowhere").path, "x"])
+        XCTAssertEqual(nowhere.status, 2)
+        XCTAssertTrue(nowhere.stderr.hasPrefix("rules: no index in "), nowhere.stderr)
+        XCTAssertEqual(try runRules(["index", "refresh", "--corpus", golden.base.path, "--out", folder.path]).status, 2)
+    }
+
     /// SHA-256 by the system's sha256sum (Foundation on Linux has none).
     private func sha256(_ bytes: Bytes) throws -> String {
         let process = Process()

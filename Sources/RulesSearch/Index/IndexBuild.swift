@@ -13,8 +13,12 @@ public enum IndexBuild {
     /// ``IndexLocation``). An error before the renames replaces no file, and no temporary
     /// file is left after any error.
     /// `waiting` is called when another process holds the folder's lock.
+    ///
+    /// `making` makes the index instead of a build of `corpus` (a refresh); it is called
+    /// with what to call once it no longer needs every core.
     public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL,
-                             waiting: () -> Void = {}) throws {
+                             waiting: () -> Void = {},
+                             making: ((_ chaptersRead: () -> Void) -> SearchIndex)? = nil) throws {
         AtomicFile.removeAbandonedTemporaries(in: directory, for: [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName])
         // The texts file depends on the corpus alone: it is made, written and synced on its
         // own thread while the index is built. It starts once the chapters are read, and on
@@ -33,7 +37,8 @@ public enum IndexBuild {
         }
         var pending: [AtomicFile.Pending] = []
         do {
-            let index = Indexer.build(corpus, preg: Preg(engine: engine), chaptersRead: { chaptersRead.signal() })
+            let index = making.map { $0({ chaptersRead.signal() }) }
+                ?? Indexer.build(corpus, preg: Preg(engine: engine), chaptersRead: { chaptersRead.signal() })
             let sections = Background { BinaryIndex.sections(index) }
             let s2 = try AtomicFile.Pending(pieces: S2IndexFile.encodedPieces(index),
                                             to: directory.appendingPathComponent(S2IndexFile.fileName))

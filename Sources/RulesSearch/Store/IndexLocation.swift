@@ -10,6 +10,11 @@ public enum IndexLocation {
         public var kind: Kind = .other
         public var description: String { message }
 
+        public init(message: String, kind: Kind = .other) {
+            self.message = message
+            self.kind = kind
+        }
+
         public enum Kind: Sendable {
             /// Nothing at the path.
             case noIndex(path: String)

@@ -69,16 +69,17 @@ struct CommandSpec {
             operands: .words),
         CommandSpec(
             name: .index,
-            synopsis: ["index build --corpus FILE.jsonl --out DIR [OPTIONS]"],
-            summary: Localized("build an index of a corpus", ru: "построить индекс корпуса"),
+            synopsis: ["index build --corpus FILE.jsonl --out DIR [OPTIONS]", "index refresh --corpus FILE.jsonl --out DIR [OPTIONS] ID..."],
+            summary: Localized("build an index of a corpus, or refresh chapters in it", ru: "построить индекс корпуса или обновить в нём главы"),
             description: Localized(
-                "Builds the s2_search index of a corpus (JSON Lines, one chapter a line) into DIR: the S2 index file, byte for byte what PHP writes, its binary form and the chapter texts for snippets. The files are replaced atomically; an error leaves the old index as it was.",
-                ru: "Строит индекс s2_search для корпуса (JSON Lines, по главе в строке) в каталоге DIR: файл индекса S2, байт в байт как у PHP, его двоичную форму и тексты глав для фрагментов. Файлы заменяются атомарно; при ошибке прежний индекс остаётся как был."),
+                "Builds the s2_search index of a corpus (JSON Lines, one chapter a line) into DIR: the S2 index file, byte for byte what PHP writes, its binary form and the chapter texts for snippets. The files are replaced atomically; an error leaves the old index as it was. refresh takes each ID out of the index in DIR and puts it back as the corpus has it now (or leaves it out when the corpus no longer has it), as s2_search's Indexer::refresh does, byte for byte.",
+                ru: "Строит индекс s2_search для корпуса (JSON Lines, по главе в строке) в каталоге DIR: файл индекса S2, байт в байт как у PHP, его двоичную форму и тексты глав для фрагментов. Файлы заменяются атомарно; при ошибке прежний индекс остаётся как был. refresh вынимает из индекса в DIR каждую главу ID и кладёт её обратно такой, какая она теперь в корпусе (или не кладёт, если её в корпусе больше нет), как Indexer::refresh в s2_search, байт в байт."),
             examples: [
                 ("index build --corpus corpus.jsonl --out idx", Localized("build an index", ru: "построить индекс")),
                 ("search --index idx 'open file'", Localized("and search it", ru: "и искать в нём")),
+                ("index refresh --corpus corpus.jsonl --out idx intro.2 ls.1", Localized("after two chapters changed", ru: "после того как изменились две главы")),
             ],
-            operands: .subcommands(["build"])),
+            operands: .subcommands(["build", "refresh"])),
         CommandSpec(
             name: .checkEngines,
             synopsis: ["check-engines [--index DIR | --corpus FILE] [OPTIONS]"],

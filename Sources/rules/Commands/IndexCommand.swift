@@ -2,11 +2,14 @@ import Foundation
 import RulesSearch
 
 enum IndexCommand {
-    /// `rules index build --corpus FILE.jsonl --out DIR`.
+    /// `rules index build --corpus FILE.jsonl --out DIR`;
+    /// `rules index refresh --corpus FILE.jsonl --out DIR ID...`.
     static func run(_ context: Context) throws -> Int32 {
         let words = context.arguments.operands
-        guard words.first == "build" else { throw Failure.unknownSubcommand(words.first, .index) }
-        guard words.count == 1 else { throw Failure.tooManyOperands(.index) }
+        guard words.first == "build" || words.first == "refresh" else { throw Failure.unknownSubcommand(words.first, .index) }
+        let refreshing = words.first == "refresh"
+        if refreshing, words.count == 1 { throw Failure.missingOperand(.index) }
+        if !refreshing, words.count > 1 { throw Failure.tooManyOperands(.index) }
         guard let corpusPath = context.arguments.value("corpus") else { throw Failure.missingOption("--corpus FILE.jsonl", .index) }
         guard let outPath = context.arguments.value("out") else { throw Failure.missingOption("--out DIR", .index) }
         var isFolder: ObjCBool = false
@@ -28,15 +31,26 @@ enum IndexCommand {
         }
         let engine = try context.engine()
         let out = URL(fileURLWithPath: outPath)
+        let waiting = {
+            // Not an error: said so that a build that seems stuck tells why.
+            FileHandle.standardError.write(Data("rules: \(oneLine(Notice.waitingForLock(outPath).text()))\n".utf8))
+        }
+        if refreshing {
+            // Indexer::refresh of each id in turn, on the index already there.
+            guard FileManager.default.fileExists(atPath: out.appendingPathComponent(S2IndexFile.fileName).path) else {
+                throw Failure.index(IndexLocation.OpenError(message: "no index in \(outPath): no \(S2IndexFile.fileName) there",
+                                                            kind: .noS2File(path: outPath)))
+            }
+            try IndexRefresh.refresh(words.dropFirst().map { ByteKey(Bytes($0.utf8)) }, from: corpus, in: out,
+                                     engine: engine, waiting: waiting)
+            return 0
+        }
         do {
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         } catch {
             throw Failure.cannotCreateFolder(outPath, reason: error.localizedDescription)
         }
-        try IndexBuild.write(corpus, engine: engine, to: out) {
-            // Not an error: said so that a build that seems stuck tells why.
-            FileHandle.standardError.write(Data("rules: \(oneLine(Notice.waitingForLock(outPath).text()))\n".utf8))
-        }
+        try IndexBuild.write(corpus, engine: engine, to: out, waiting: waiting)
         return 0
     }
 }

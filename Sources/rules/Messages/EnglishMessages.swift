@@ -22,6 +22,7 @@ enum EnglishMessages {
             case .titles: "give the text to look for in titles"
             case .show: "give a paragraph number such as 12 or §12, or a chapter such as ch3"
             case .completions: "give a shell: bash, zsh or fish"
+            case .index: "give the ids of the chapters to refresh: rules index refresh --corpus FILE.jsonl --out DIR ID..."
             default: "the command '\(command.rawValue)' needs an argument"
             }
         case .missingOption(let option, let command): "the command '\(command.rawValue)' needs \(option)"
@@ -32,8 +33,8 @@ enum EnglishMessages {
         case .unknownShell(let shell): "no completions for '\(shell)': give bash, zsh or fish"
         case .unknownHelpTopic(let word): "no command '\(word)' to show the help of"
         case .unknownSubcommand(let word, let command):
-            word.map { "the command '\(command.rawValue)' has no action '\($0)': there is only 'rules index build'" }
-                ?? "give an action: 'rules index build'"
+            word.map { "the command '\(command.rawValue)' has no action '\($0)': use 'rules index build' or 'rules index refresh'" }
+                ?? "give an action: 'rules index build' or 'rules index refresh'"
         case .unknownRule(let id): "no rule '\(id)': give a paragraph number such as 12 or §12, or a chapter such as ch3"
         case .queryTooLong(let bytes, let limit, let line):
             inLine(line, "a query is at most \(describe(bytes: limit)); this one has \(bytes) bytes")

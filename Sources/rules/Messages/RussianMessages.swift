@@ -24,6 +24,7 @@ enum RussianMessages {
             case .titles: "укажите текст для поиска в заголовках"
             case .show: "укажите номер параграфа, например 12 или §12, или главу, например ch3"
             case .completions: "укажите оболочку: bash, zsh или fish"
+            case .index: "укажите номера глав, которые обновить: rules index refresh --corpus FILE.jsonl --out DIR ID..."
             default: "команде \(command.rawValue) нужен аргумент"
             }
         case .missingOption(let option, let command): "команде \(command.rawValue) нужен параметр \(option)"
@@ -34,8 +35,8 @@ enum RussianMessages {
         case .unknownShell(let shell): "нет дополнения для оболочки «\(shell)»: укажите bash, zsh или fish"
         case .unknownHelpTopic(let word): "нет команды «\(word)»"
         case .unknownSubcommand(let word, let command):
-            word.map { "у команды \(command.rawValue) нет действия «\($0)»: есть только «rules index build»" }
-                ?? "укажите действие: «rules index build»"
+            word.map { "у команды \(command.rawValue) нет действия «\($0)»: есть «rules index build» и «rules index refresh»" }
+                ?? "укажите действие: «rules index build» или «rules index refresh»"
         case .unknownRule(let id): "нет правила «\(id)»: укажите номер параграфа, например 12 или §12, или главу, например ch3"
         case .queryTooLong(let bytes, let limit, let line):
             inLine(line, "запрос может занимать не больше \(describe(bytes: limit)), а в этом \(bytes) \(RussianPlural.choose(bytes, many: "байт", one: "байт", two: "байта"))")
