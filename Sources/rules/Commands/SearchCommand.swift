@@ -20,29 +20,30 @@ enum SearchCommand {
         if !batch, arguments.operands.isEmpty { throw Failure.missingOperand(.search) }
         let terminal = Terminal(color: arguments.value("color"))
         let session = try openSession(context)
-        let view = ResultsView(marks: Marks(on: terminal.color), width: terminal.width,
-                               outline: arguments.value("index") == nil ? BuiltInIndex.outline : nil,
-                               session: session, pageCommand: { pageCommand(arguments, page: $0, query: $1) })
-        func render(_ result: SearchSession.Result, with view: ResultsView) -> Bytes {
+        // The outline (§ numbers, chapters) is read only for the view: JSON and --plain
+        // need nothing of it.
+        let outline = form == .view && arguments.value("index") == nil ? BuiltInIndex.outline : nil
+        /// `result` in the chosen form; the view reads the texts through `session`, the one
+        /// that answered (in a batch, each worker's own).
+        func render(_ result: SearchSession.Result, session: SearchSession) -> Bytes {
             switch form {
             case .json: JSONWriter.encode(result) + [0x0A]
             case .plain: plain(result)
-            case .view: Bytes(view.render(result).utf8)
+            case .view:
+                Bytes(ResultsView(marks: Marks(on: terminal.color), width: terminal.width, outline: outline, session: session,
+                                  pageCommand: { pageCommand(arguments, page: $0, query: $1) }).render(result).utf8)
             }
         }
 
         if batch {
-            return try answerBatch(context, session: session, limit: limit, page: page, separated: form == .view) { result, session in
-                render(result, with: ResultsView(marks: view.marks, width: view.width, outline: view.outline,
-                                                 session: session, pageCommand: view.pageCommand))
-            }
+            return try answerBatch(context, session: session, limit: limit, page: page, separated: form == .view, render: render)
         }
 
         let query = Bytes(arguments.operands.joined(separator: " ").utf8)
         if let problem = tooLarge(query, line: nil) { throw problem }
         let result = session.search(query, limit: limit, page: page)
         try checkIndex(session)
-        let output = render(result, with: view)
+        let output = render(result, session: session)
         if form == .view {
             Pager.show(output, terminal: terminal, allowed: !arguments.flag("no-pager"), out: context.out)
         } else {
