@@ -128,6 +128,162 @@ final class RefreshTests: XCTestCase {
         XCTAssertEqual(try runRules(["index", "refresh", "--corpus", golden.base.path, "--out", folder.path]).status, 2)
     }
 
+    /// The golden rounds of `Tests/Tools/refresh-changed-golden.py`: corpora changed twice,
+    /// each round's ids in the stated order, PHP's S2 file after refreshing them, and PHP's
+    /// answers on the final index.
+    private struct ChangedRounds {
+        let name: String, base: URL, folder: URL
+    }
+
+    private func changedRounds() throws -> [ChangedRounds] {
+        var rounds = [
+            ChangedRounds(name: "man-ru-mini", base: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"),
+                          folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru-mini/changed")),
+            ChangedRounds(name: "rules-ru", base: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/corpus.jsonl"),
+                          folder: TestPaths.fixtures.appendingPathComponent("refresh/rules-ru/changed")),
+        ]
+        if let manRu = try? TestPaths.referenceFile("man-ru/corpus.jsonl") {
+            rounds.append(ChangedRounds(name: "man-ru", base: manRu, folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru/changed")))
+        } else {
+            print("RefreshTests: ../shared/reference/man-ru is absent; its refresh rounds are skipped")
+        }
+        return rounds
+    }
+
+    /// The lines of a corpus file by id, as the golden script keys them.
+    private func linesByID(_ text: String) throws -> [String: String] {
+        var lines: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            lines["\(object["id"]!)"] = String(line)
+        }
+        return lines
+    }
+
+    /// Round `n`'s corpus, whole: each id of its order with its new line, else its line before.
+    private func corpus(_ golden: ChangedRounds, round n: Int) throws -> String {
+        var lines = try linesByID(String(contentsOf: golden.base, encoding: .utf8))
+        for k in 1...n {
+            let fresh = try linesByID(String(contentsOf: golden.folder.appendingPathComponent("round\(k).jsonl"), encoding: .utf8))
+            let order = try String(contentsOf: golden.folder.appendingPathComponent("round\(k).order"), encoding: .utf8).split(separator: "\n").map(String.init)
+            var next: [String: String] = [:]
+            for id in order { next[id] = fresh[id] ?? lines[id] }
+            lines = next
+            if k == n { return order.map { lines[$0]! + "\n" }.joined() }
+        }
+        return ""
+    }
+
+    private func golden(_ golden: ChangedRounds, _ name: String) throws -> String {
+        try String(contentsOf: golden.folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// `rules index refresh` with no ids, twice: on an index rules built, the ids it would
+    /// refresh (`--dry-run`) are those the golden script worked out from the records, in the
+    /// stated order; the S2 file after each round is PHP's after refreshing that list; the
+    /// answers and snippets on the final folder (its binary form and texts) are PHP's; and
+    /// with nothing changed, a refresh lists nothing and leaves every file byte for byte.
+    func testRefreshOfTheChangedChaptersIsPHPs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-refresh-changed-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for golden in try changedRounds() {
+            // Both engines on the small corpora; man-ru, the largest, with the default one.
+            for engine in golden.name == "man-ru" ? ["pcre2"] : ["pcre2", "foundation"] {
+                try? FileManager.default.removeItem(at: folder)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let index = folder.appendingPathComponent("index").path
+                let label = "\(golden.name), \(engine)"
+                XCTAssertEqual(try runRules(["index", "build", "--engine", engine, "--corpus", golden.base.path, "--out", index]).status, 0)
+                for n in 1...2 {
+                    let corpus = folder.appendingPathComponent("round\(n).jsonl")
+                    try Data(try self.corpus(golden, round: n).utf8).write(to: corpus)
+                    let planned = try runRules(["index", "refresh", "--dry-run", "--engine", engine, "--corpus", corpus.path, "--out", index])
+                    XCTAssertEqual(planned.status, 0, planned.stderr)
+                    XCTAssertEqual(String(decoding: planned.stdout, as: UTF8.self), try self.golden(golden, "round\(n).list"), "\(label), round \(n)")
+                    let run = try runRules(["index", "refresh", "--engine", engine, "--corpus", corpus.path, "--out", index])
+                    XCTAssertEqual(run.status, 0, run.stderr)
+                    XCTAssertEqual(run.stdout.count, 0)
+                    let s2 = Bytes(try Data(contentsOf: URL(fileURLWithPath: index).appendingPathComponent(S2IndexFile.fileName)))
+                    let expected = try self.golden(golden, "round\(n).tsv").split(separator: "\t")
+                    XCTAssertEqual(try sha256(s2), String(expected[0]), "\(label), round \(n): the S2 file")
+                    XCTAssertEqual(s2.count, Int(expected[1].trimmingCharacters(in: .whitespacesAndNewlines)), "\(label), round \(n)")
+                }
+                // PHP's answers on its refreshed index, from ours as a search opens it.
+                let opened = try IndexLocation.open(index)
+                XCTAssertNotNil(opened.texts)
+                let session = SearchSession(index: opened.index, texts: opened.texts, preg: Preg(engine: allEngines().first { $0.name == engine }!))
+                let answers = try SearchTests.loadExpected(golden.folder.appendingPathComponent("results.jsonl"))
+                XCTAssertEqual(answers.count, 35)
+                XCTAssertEqual(SearchTests.differences(session, answers), [], label)
+                // Nothing changed since: nothing to refresh, and nothing is written.
+                let last = folder.appendingPathComponent("round2.jsonl").path
+                let files = try FileManager.default.contentsOfDirectory(atPath: index).sorted()
+                XCTAssertEqual(files, [ChapterFingerprints.fileName, BinaryIndex.fileName, ChapterTexts.fileName, S2IndexFile.fileName].sorted())
+                let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: index).appendingPathComponent($0)) }
+                let stamps = files.map { (try? FileManager.default.attributesOfItem(atPath: index + "/" + $0)[.modificationDate]) as? Date }
+                let again = try runRules(["index", "refresh", "--dry-run", "--corpus", last, "--out", index])
+                XCTAssertEqual(again.stdout.count, 0, label)
+                XCTAssertEqual(try runRules(["index", "refresh", "--corpus", last, "--out", index]).status, 0)
+                XCTAssertEqual(try files.map { try Data(contentsOf: URL(fileURLWithPath: index).appendingPathComponent($0)) }, before, label)
+                XCTAssertEqual(files.map { (try? FileManager.default.attributesOfItem(atPath: index + "/" + $0)[.modificationDate]) as? Date }, stamps, label)
+            }
+        }
+    }
+
+    /// Without fingerprints to tell changes by, a refresh given no ids says so and changes
+    /// nothing: PHP's S2 file alone, and a folder whose S2 file another program wrote since
+    /// rules did. Given ids there, it refreshes them; the chapters it did not refresh then
+    /// count as changed, since what PHP put in them is not known.
+    func testRefreshWithoutFingerprintsNeedsIDs() throws {
+        let golden = try changedRounds()[0]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-refresh-unknown-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try? FileManager.default.removeItem(at: folder)
+        let index = folder.appendingPathComponent("index")
+        try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
+        let corpus = folder.appendingPathComponent("round1.jsonl")
+        try Data(try self.corpus(golden, round: 1).utf8).write(to: corpus)
+        let s2 = index.appendingPathComponent(S2IndexFile.fileName)
+        let php = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/s2_search_index.php"))
+        try php.write(to: s2)
+        let absent = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
+        XCTAssertEqual(absent.status, 2)
+        XCTAssertEqual(absent.stderr, "rules: cannot tell which chapters changed: \(index.path) has no rules-chapters.bin (an index PHP made, or one made before rules kept it); give the ids to refresh, or build the index again with rules index build\n")
+        let russian = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path], environment: ["LANG": "ru_RU.UTF-8"])
+        XCTAssertTrue(russian.stderr.hasPrefix("rules: не понять, какие главы изменились: в \(index.path) нет файла rules-chapters.bin"), russian.stderr)
+        XCTAssertEqual(try Data(contentsOf: s2), php)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: index.path), [S2IndexFile.fileName])
+
+        // Given ids, PHP's index is refreshed, and a later refresh without ids lists the rest.
+        let ids = try self.golden(golden, "round1.list").split(separator: "\n").map(String.init)
+        XCTAssertEqual(try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path] + ids).status, 0)
+        XCTAssertEqual(try sha256(Bytes(try Data(contentsOf: s2))), String(try self.golden(golden, "round1.tsv").split(separator: "\t")[0]))
+        let rest = try runRules(["index", "refresh", "--dry-run", "--corpus", corpus.path, "--out", index.path])
+        XCTAssertEqual(rest.status, 0, rest.stderr)
+        let toc = try S2IndexFile.read(s2).tableOfContents.keys.map { String(decoding: $0.bytes, as: UTF8.self) }
+        XCTAssertEqual(String(decoding: rest.stdout, as: UTF8.self), toc.filter { !ids.contains($0) }.map { $0 + "\n" }.joined())
+
+        // Written since by another program (PHP's file put back): stale.
+        try php.write(to: s2)
+        let stale = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
+        XCTAssertEqual(stale.status, 2)
+        XCTAssertEqual(stale.stderr, "rules: cannot tell which chapters changed: \(S2IndexFile.fileName) in \(index.path) was written since by another program; give the ids to refresh, or build the index again with rules index build\n")
+        XCTAssertEqual(try Data(contentsOf: s2), php)
+
+        // --dry-run is for refresh; a damaged fingerprints file is said so.
+        let build = try runRules(["index", "build", "--dry-run", "--corpus", corpus.path, "--out", index.path])
+        XCTAssertEqual(build.status, 2)
+        XCTAssertEqual(build.stderr, "rules: --dry-run and index build cannot be used together (see rules index --help)\n")
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", golden.base.path, "--out", index.path]).status, 0)
+        let fingerprints = index.appendingPathComponent(ChapterFingerprints.fileName)
+        var bytes = try Data(contentsOf: fingerprints)
+        bytes[bytes.count / 2] ^= 0x40
+        try bytes.write(to: fingerprints)
+        let damaged = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
+        XCTAssertEqual(damaged.status, 2)
+        XCTAssertEqual(damaged.stderr, "rules: cannot tell which chapters changed: rules-chapters.bin is damaged; give the ids to refresh, or build the index again with rules index build\n")
+    }
+
     /// SHA-256 by the system's sha256sum (Foundation on Linux has none).
     private func sha256(_ bytes: Bytes) throws -> String {
         let process = Process()

@@ -63,21 +63,12 @@ extension IndexBuild {
     }
 }
 
-extension IndexRefresh {
-    /// `rules index refresh`: the index in `directory` (its S2 file) after refreshing each of
-    /// `chapters` in turn from `corpus`, written with its binary form and texts as a build
-    /// writes them (the texts from `corpus`).
-    public static func refresh(_ chapters: [ByteKey], from corpus: Corpus, in directory: URL, engine: EngineChoice,
-                               waiting: () -> Void = {}) throws {
-        var index = try S2IndexFile.read(directory.appendingPathComponent(S2IndexFile.fileName))
-        let preg = engine.preg()
-        for chapter in chapters {
-            index = refresh(index, chapter: chapter, record: corpus.chapters[chapter], preg: preg)
-        }
-        try IndexBuild.write(corpus, engine: engine.make(), to: directory, waiting: waiting) { chaptersRead in
-            chaptersRead()
-            return index
-        }
+extension FolderRefresh {
+    /// `rules index refresh`: the refresh with the engine it names.
+    @discardableResult
+    public static func refresh(_ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: EngineChoice,
+                               waiting: () -> Void = {}) throws -> [ByteKey] {
+        try refresh(chapters, from: corpus, in: directory, engine: engine.make(), waiting: waiting)
     }
 }
 

@@ -2,24 +2,32 @@ import Foundation
 import RulesRegex
 
 /// What `rules index build` writes into a folder: the S2 index file, the binary form made
-/// from it, and the chapter texts that snippets need.
+/// from it, the chapter texts that snippets need, and each chapter's fingerprint for a
+/// later refresh (``ChapterFingerprints``).
 public enum IndexBuild {
-    /// Builds the index of `corpus` with `engine` and writes its three files into
+    /// Builds the index of `corpus` with `engine` and writes its four files into
     /// `directory` (which must exist), each atomically. They are put in place only when all
-    /// three are written and synced, under a lock on the folder (see
-    /// ``AtomicFile/commit(_:in:timeout:waiting:)``): the S2 file first, then the binary form, which
-    /// records its size and time, then the texts. The binary form and the texts record the
+    /// four are written and synced, under a lock on the folder (see
+    /// ``AtomicFile/commit(_:in:timeout:waiting:unless:)``): the S2 file first, then the binary form, which
+    /// records its size and time, then the texts, then the fingerprints, which record the
+    /// S2 file's size and time too. The binary form and the texts record the
     /// corpus's fingerprint, by which a search between the renames knows to look again (see
     /// ``IndexLocation``). An error before the renames replaces no file, and no temporary
     /// file is left after any error.
     /// `waiting` is called when another process holds the folder's lock.
     ///
-    /// `making` makes the index instead of a build of `corpus` (a refresh); it is called
-    /// with what to call once it no longer needs every core.
+    /// A refresh passes the rest: `making` makes the index instead of a build of `corpus`
+    /// (it is called with what to call once it no longer needs every core), `fingerprints`
+    /// are those of the chapters as that index holds them (a build's are the corpus's),
+    /// the texts keep the prepared chapters of `reusing` whose html is unchanged, and
+    /// `unless` runs under the folder's lock before anything is put in place (see
+    /// ``AtomicFile/commit(_:in:timeout:waiting:unless:)``).
     public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL,
                              waiting: () -> Void = {},
-                             making: ((_ chaptersRead: () -> Void) -> SearchIndex)? = nil) throws {
-        AtomicFile.removeAbandonedTemporaries(in: directory, for: [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName])
+                             making: ((_ chaptersRead: () -> Void) -> SearchIndex)? = nil,
+                             fingerprints: ChapterFingerprints? = nil, reusing oldTexts: ChapterTexts? = nil,
+                             unless: () throws -> Void = {}) throws {
+        AtomicFile.removeAbandonedTemporaries(in: directory, for: fileNames)
         // The texts file depends on the corpus alone: it is made, written and synced on its
         // own thread while the index is built. It starts once the chapters are read, and on
         // that one thread: until then the index uses every core, and afterwards its stemming
@@ -29,7 +37,7 @@ public enum IndexBuild {
         let texts = Background { () -> Result<AtomicFile.Pending, Error> in
             chaptersRead.wait()
             return Result {
-                let file = try AtomicFile.Pending(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine), workers: 1),
+                let file = try AtomicFile.Pending(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine), workers: 1, reusing: oldTexts),
                                                   to: directory.appendingPathComponent(ChapterTexts.fileName))
                 try file.sync()
                 return file
@@ -56,11 +64,17 @@ public enum IndexBuild {
             try s2Synced.value.get()
             let textsFile = try texts.value.get()
             pending.append(textsFile)
-            try AtomicFile.commit(pending, in: directory, waiting: waiting)
+            let chapters = try AtomicFile.Pending(pieces: [(fingerprints ?? ChapterFingerprints(corpus)).encoded(s2Stamp: s2.stamp)],
+                                                  to: directory.appendingPathComponent(ChapterFingerprints.fileName))
+            pending.append(chapters)
+            try AtomicFile.commit(pending, in: directory, waiting: waiting, unless: unless)
         } catch {
             if case .success(let file) = texts.value { pending.append(file) }
             for file in pending { file.discard() }
             throw error
         }
     }
+
+    /// The files a build writes, in the order they are put in place.
+    static let fileNames = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName, ChapterFingerprints.fileName]
 }

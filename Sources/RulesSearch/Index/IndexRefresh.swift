@@ -16,8 +16,24 @@ public enum IndexRefresh {
     /// `index` after refreshing chapter `name`, whose record in the corpus now is `record`
     /// (`nil`: the corpus no longer has it).
     public static func refresh(_ index: SearchIndex, chapter name: ByteKey, record: Corpus.Chapter?, preg: Preg) -> SearchIndex {
+        refresh(index, chapters: [(name, record)], preg: preg)
+    }
+
+    /// `index` after refreshing each chapter in turn, as `refresh` of each would: the
+    /// fulltext is turned into its editable form once for them all, not once a chapter.
+    public static func refresh(_ index: SearchIndex, chapters: [(name: ByteKey, record: Corpus.Chapter?)], preg: Preg) -> SearchIndex {
         var index = index
         var fulltext = EditableFulltext(index.fulltext)
+        for (name, record) in chapters {
+            refresh(&index, fulltext: &fulltext, chapter: name, record: record, preg: preg)
+        }
+        index.fulltext = fulltext.frozen()
+        return index
+    }
+
+    /// One `Indexer::refresh`, on the fulltext in its editable form.
+    private static func refresh(_ index: inout SearchIndex, fulltext: inout EditableFulltext, chapter name: ByteKey,
+                                record: Corpus.Chapter?, preg: Preg) {
         var chapterID: Int?
         if let entry = index.tableOfContents[name] {
             // remove_from_index, then unset($this->table_of_contents[$chapter])
@@ -38,8 +54,6 @@ public enum IndexRefresh {
         // cleanup_index, over every word.
         let threshold = max(Double(index.tableOfContents.count) * 0.5, 20)
         fulltext.cleanup(threshold: threshold, excluded: &index.excludedWords)
-        index.fulltext = fulltext.frozen()
-        return index
     }
 
     /// `Indexer::add_to_index` for one chapter.

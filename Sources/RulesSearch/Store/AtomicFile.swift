@@ -89,38 +89,21 @@ public enum AtomicFile {
         }
     }
 
-    /// Puts `files`, synced, in place one after another, holding an exclusive lock on
+    /// Puts `files`, synced, in place one after another, holding the ``FolderLock`` of
     /// `directory` meanwhile: two builds into one folder at the same time then leave all of
     /// one's files or all of the other's, never a mix (with the lock left out, 5 of 60 such
-    /// pairs did). The lock lasts the renames only and is released on any exit. Held by
-    /// another for `timeout` seconds (a process stopped in the middle of its renames), it
-    /// is an error that puts nothing in place; a folder that cannot be opened or locked
-    /// (a file system without locks) is written without it. `waiting` is called once when
-    /// the lock is found held, before waiting for it.
+    /// pairs did). The lock lasts the renames only and is released on any exit; see
+    /// ``FolderLock/hold(_:timeout:waiting:_:)`` for `timeout` and `waiting`.
+    /// `unless` runs under the lock before the first rename: an error it throws puts
+    /// nothing in place (a refresh whose index was replaced since it read it).
     public static func commit(_ files: [Pending], in directory: URL, timeout: Double = 10,
-                              waiting: () -> Void = {}) throws {
-        let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if fd >= 0 { close(fd) } }
-        if fd >= 0 {
-            let deadline = Date(timeIntervalSinceNow: timeout)
-            var told = false
-            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                if errno == EINTR { continue }
-                guard errno == EWOULDBLOCK else { break }
-                if !told {
-                    waiting()
-                    told = true
-                }
-                guard Date() < deadline else {
-                    throw S2IndexFile.FormatError(message: "cannot put the index files in \(directory.path): "
-                        + "another process has held its lock for \(Int(timeout)) s; try again when it is done")
-                }
-                usleep(1000)
+                              waiting: () -> Void = {}, unless: () throws -> Void = {}) throws {
+        try FolderLock.hold(directory, timeout: timeout, waiting: waiting) {
+            try unless()
+            // A stop asked for now waits until all are in place (see ``Interruption``).
+            try Interruption.whileCommitting {
+                for file in files { try file.commit() }
             }
-        }
-        // A stop asked for now waits until all are in place (see ``Interruption``).
-        try Interruption.whileCommitting {
-            for file in files { try file.commit() }
         }
     }
 

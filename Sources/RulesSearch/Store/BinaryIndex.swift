@@ -512,23 +512,6 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     }
 }
 
-/// Size and modification time (nanoseconds) of a file.
-struct FileStamp: Equatable {
-    let size: UInt64
-    let modified: Int64
-
-    init(_ info: stat) {
-        size = UInt64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    }
-
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        self.init(info)
-    }
-}
-
 extension BinaryIndex {
     /// The binary form held in `bytes`, checked as a file is, with no S2 file to match: for
     /// the fuzz targets (`Tests/Fuzz`), which feed it any bytes.

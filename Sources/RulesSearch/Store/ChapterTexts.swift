@@ -81,7 +81,10 @@ public struct ChapterTexts {
     /// The file's bytes as the pieces that make it: the header, then each chapter's html,
     /// prepared text and word starts as they are (``AtomicFile/Pending`` writes
     /// them without joining them first).
-    public static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil) -> [Bytes] {
+    /// With `reusing`, a chapter whose html is the same there keeps its prepared text and
+    /// word starts from it (they depend on the html alone).
+    public static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil,
+                              reusing old: ChapterTexts? = nil) -> [Bytes] {
         var header = magic
         header.appendLittleEndian(corpus.fingerprint)
         var body: [Bytes] = []
@@ -99,6 +102,7 @@ public struct ChapterTexts {
         // word starts, which are found only in valid UTF-8.
         let preparedTexts: [(text: Bytes, starts: Bytes)?] = preg.map { preg in
             Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { Preg(engine: preg.engine) }) { worker, chapter in
+                if let kept = old?.storedPreparation(chapter.key, html: chapter.html) { return kept }
                 let prepared = PreparedText(html: chapter.html, preg: worker, htmlIsValidUTF8: true)
                 return (prepared.text, WordStarts.encoded(of: prepared.text))
             }
@@ -254,6 +258,18 @@ public struct ChapterTexts {
                        in: file)
         }
         return PreparedText(text: text, valid: valid, wordStarts: starts)
+    }
+
+    /// The prepared text and word starts stored for `chapter`, as they lie in the file, when
+    /// its html there is `html` and the two are whole: a refresh keeps them for the chapters
+    /// whose text did not change instead of preparing the whole corpus again. Only files
+    /// with checksums and word starts (this version's) give them.
+    func storedPreparation(_ chapter: ByteKey, html: Bytes) -> (text: Bytes, starts: Bytes)? {
+        guard let entry = table[chapter], entry.checksums != nil, entry.preparedValid,
+              let prepared = entry.prepared, let starts = entry.wordStarts,
+              entry.html.count == html.count, bytes(entry.html) == html,
+              checkedEntry(chapter, html: false) != nil else { return nil }
+        return (bytes(prepared), bytes(starts))
     }
 
     /// Whether the file stores word starts (files written by this version do).

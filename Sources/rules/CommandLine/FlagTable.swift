@@ -76,6 +76,11 @@ struct Flag {
              help: Localized("the folder to put the index in", ru: "каталог для индекса"),
              manual: "The folder to write the index into (created if missing). Its files are replaced atomically, under a lock on the folder; a build that fails leaves them as they were.",
              completion: .folder),
+        Flag(name: "dry-run", value: .none, commands: [.index],
+             help: Localized("refresh: print the ids that would be refreshed, in order, and change nothing",
+                             ru: "refresh: вывести номера глав, которые будут обновлены, по порядку, ничего не меняя"),
+             manual: "With index refresh: print the ids of the chapters that would be refreshed, one a line in the order they would be, and change nothing.",
+             completion: .nothing),
         // A text, not a choice: an unknown engine has its own error, which names where the
         // name came from (--engine or RULES_ENGINE).
         Flag(name: "engine", value: .text("NAME"), commands: [.search, .titles, .stem, .index],

@@ -8,8 +8,9 @@ enum IndexCommand {
         let words = context.arguments.operands
         guard words.first == "build" || words.first == "refresh" else { throw Failure.unknownSubcommand(words.first, .index) }
         let refreshing = words.first == "refresh"
-        if refreshing, words.count == 1 { throw Failure.missingOperand(.index) }
         if !refreshing, words.count > 1 { throw Failure.tooManyOperands(.index) }
+        let dryRun = context.arguments.flag("dry-run")
+        if dryRun, !refreshing { throw Failure.conflicting("--dry-run", "index build", .index) }
         guard let corpusPath = context.arguments.value("corpus") else { throw Failure.missingOption("--corpus FILE.jsonl", .index) }
         guard let outPath = context.arguments.value("out") else { throw Failure.missingOption("--out DIR", .index) }
         var isFolder: ObjCBool = false
@@ -36,13 +37,22 @@ enum IndexCommand {
             FileHandle.standardError.write(Data("rules: \(oneLine(Notice.waitingForLock(outPath).text()))\n".utf8))
         }
         if refreshing {
-            // Indexer::refresh of each id in turn, on the index already there.
-            guard FileManager.default.fileExists(atPath: out.appendingPathComponent(S2IndexFile.fileName).path) else {
-                throw Failure.index(IndexLocation.OpenError(message: "no index in \(outPath): no \(S2IndexFile.fileName) there",
-                                                            kind: .noS2File(path: outPath)))
+            // Indexer::refresh of each id in turn, on the index already there: the ids
+            // given, or those whose record changed since the index was made.
+            let ids = words.dropFirst().map { ByteKey(Bytes($0.utf8)) }
+            let chapters: FolderRefresh.Chapters = ids.isEmpty ? .changed : .named(ids)
+            do {
+                if dryRun {
+                    let list = try FolderRefresh.plan(chapters, from: corpus, in: out, waiting: waiting)
+                    let output = OutputBuffer()
+                    for id in list { output.write(id.bytes + [0x0A]) }
+                    output.flush()
+                } else {
+                    try FolderRefresh.refresh(chapters, from: corpus, in: out, engine: engine, waiting: waiting)
+                }
+            } catch let error as FolderRefresh.Error {
+                throw Failure.refresh(error)
             }
-            try IndexRefresh.refresh(words.dropFirst().map { ByteKey(Bytes($0.utf8)) }, from: corpus, in: out,
-                                     engine: engine, waiting: waiting)
             return 0
         }
         do {

@@ -48,6 +48,7 @@ enum EnglishMessages {
             "\(path) has no chapters: nothing to index (an index already in \(out) is left as it was)"
         case .badCorpus(let path, let error): "\(path ?? "the built-in corpus"): \(error)"
         case .index(let error): error.message
+        case .refresh(let error): error.description
         case .cannotRead(let path): "cannot read \(path)"
         case .cannotReadInput(let reason): "cannot read standard input: \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"

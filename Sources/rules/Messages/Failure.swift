@@ -37,6 +37,8 @@ enum Failure: Error {
     case badCorpus(String?, Corpus.Error)
     /// An index that cannot be opened.
     case index(IndexLocation.OpenError)
+    /// A refresh that cannot tell what to refresh, or cannot finish.
+    case refresh(FolderRefresh.Error)
     case cannotRead(String)
     case cannotReadInput(String)
     case cannotWrite(String, reason: String)
@@ -63,7 +65,7 @@ enum Failure: Error {
         case .operandsWithBatch: .command(.search)
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .outIsAFile,
-             .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteReport,
+             .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .refresh, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteReport,
              .builtInUnreadable, .core: .none
         }
     }

@@ -59,6 +59,19 @@ enum RussianMessages {
             case .corpus(let path, let error): "\(path): \(corpus(error))"
             case .other: error.message
             }
+        case .refresh(let error):
+            switch error.kind {
+            case .noIndex: "в \(error.directory) нет индекса: нет файла \(S2IndexFile.fileName)"
+            case .cannotTellChanges(let why):
+                "не понять, какие главы изменились: " + {
+                    switch why {
+                    case .absent: "в \(error.directory) нет файла \(ChapterFingerprints.fileName) (индекс построен PHP или прежней версией rules)"
+                    case .stale: "файл \(S2IndexFile.fileName) в \(error.directory) с тех пор записала другая программа"
+                    case .damaged(let detail): detail
+                    }
+                }() + "; укажите номера глав или постройте индекс заново командой «rules index build»"
+            case .keptChanging: "индекс в \(error.directory) при каждой попытке заменяли другие процессы; повторите"
+            }
         case .cannotRead(let path): "не удалось прочитать \(path)"
         case .cannotReadInput(let reason): "не удалось прочитать стандартный ввод: \(reason)"
         case .cannotWrite(let path, let reason): "не удалось записать \(path): \(reason)"

@@ -1,0 +1,138 @@
+import Foundation
+import RulesRegex
+
+/// `rules index refresh` on a folder: ``IndexRefresh`` of each chapter in turn on the index
+/// the folder holds, written back as a build writes (S2 file, binary form, texts, chapter
+/// fingerprints), atomically.
+///
+/// The index is read under the folder's lock (``FolderLock``), so that its S2 file and its
+/// fingerprints are of one build; the lock is not held while the refresh works, and the new
+/// files are put in place only if the S2 file is still the one read. When another build or
+/// refresh put its files in place meanwhile, the refresh starts again on them: two
+/// refreshes at once both count, and a build is never undone by a refresh that read the
+/// index before it.
+public enum FolderRefresh {
+    /// What to refresh.
+    public enum Chapters: Equatable, Sendable {
+        /// These ids, in this order (as `Indexer::refresh` of each).
+        case named([ByteKey])
+        /// Those whose record changed, appeared or disappeared (``RefreshPlan``).
+        case changed
+    }
+
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public enum Kind: Equatable, Sendable {
+            /// The folder has no S2 file.
+            case noIndex
+            /// Asked for the changed chapters, with no fingerprints to tell them by.
+            case cannotTellChanges(ChapterFingerprints.Unavailable)
+            /// Replaced by other processes at every try.
+            case keptChanging
+        }
+        public let kind: Kind
+        public let directory: String
+
+        public var description: String {
+            switch kind {
+            case .noIndex: "no index in \(directory): no \(S2IndexFile.fileName) there"
+            case .cannotTellChanges(let why):
+                "cannot tell which chapters changed: " + {
+                    switch why {
+                    case .absent: "\(directory) has no \(ChapterFingerprints.fileName) (an index PHP made, or one made before rules kept it)"
+                    case .stale: "\(S2IndexFile.fileName) in \(directory) was written since by another program"
+                    case .damaged(let detail): detail
+                    }
+                }() + "; give the ids to refresh, or build the index again with rules index build"
+            case .keptChanging: "the index in \(directory) was replaced by other processes at every try; try again"
+            }
+        }
+    }
+
+    /// The ids a refresh of `chapters` would refresh, in order, changing nothing.
+    public static func plan(_ chapters: Chapters, from corpus: Corpus, in directory: URL,
+                            waiting: () -> Void = {}) throws -> [ByteKey] {
+        let snapshot = try Snapshot.read(directory, waiting: waiting)
+        return try snapshot.list(chapters, corpus: corpus, directory: directory)
+    }
+
+    /// Refreshes `chapters` from `corpus` in `directory` with `engine`; the ids refreshed,
+    /// in order. `waiting` is called when another process holds the folder's lock.
+    @discardableResult
+    public static func refresh(_ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: any RegexEngine,
+                               waiting: () -> Void = {}) throws -> [ByteKey] {
+        let preg = Preg(engine: engine)
+        for _ in 0..<attempts {
+            let snapshot = try Snapshot.read(directory, waiting: waiting)
+            let list = try snapshot.list(chapters, corpus: corpus, directory: directory)
+            // Nothing to refresh is nothing written: the files keep their bytes and times.
+            if list.isEmpty { return [] }
+            // Chapters refreshed take the corpus's fingerprints; the others keep theirs,
+            // unless another program wrote the S2 file since: then only the refreshed ones
+            // are known, and a later refresh without ids takes the rest for changed.
+            var fingerprints = (try? snapshot.fingerprints.get()) ?? ChapterFingerprints()
+            let index = IndexRefresh.refresh(snapshot.index, chapters: list.map { ($0, corpus.chapters[$0]) }, preg: preg)
+            for name in list { fingerprints.refresh(name, record: corpus.chapters[name]) }
+            do {
+                try IndexBuild.write(corpus, engine: engine, to: directory, waiting: waiting,
+                                     making: { chaptersRead in chaptersRead(); return index },
+                                     fingerprints: fingerprints, reusing: snapshot.texts,
+                                     unless: { if S2Identity(directory) != snapshot.identity { throw Replaced() } })
+                return list
+            } catch is Replaced {
+                continue
+            }
+        }
+        throw Error(kind: .keptChanging, directory: directory.path)
+    }
+
+    /// Tries before giving up when other processes replace the index each time.
+    static let attempts = 5
+
+    private struct Replaced: Swift.Error {}
+
+    /// The S2 file as it was read: which file it is (a build renames a new one in; PHP
+    /// writes over it in place), its size and modification time.
+    struct S2Identity: Equatable {
+        let device: UInt64, inode: UInt64
+        let stamp: FileStamp
+
+        init?(_ directory: URL) {
+            var info = stat()
+            guard stat(directory.appendingPathComponent(S2IndexFile.fileName).path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            stamp = FileStamp(info)
+        }
+    }
+
+    /// What a refresh reads of the folder, under its lock.
+    struct Snapshot {
+        let identity: S2Identity
+        let index: SearchIndex
+        let fingerprints: Result<ChapterFingerprints, ChapterFingerprints.Unavailable>
+        /// The texts, if they can be read, for the prepared chapters they keep.
+        let texts: ChapterTexts?
+
+        static func read(_ directory: URL, waiting: () -> Void) throws -> Snapshot {
+            try FolderLock.hold(directory, waiting: waiting) {
+                // Identified before it is read: a change while it is read is seen at the end.
+                guard let identity = S2Identity(directory) else { throw Error(kind: .noIndex, directory: directory.path) }
+                let index = try S2IndexFile.read(directory.appendingPathComponent(S2IndexFile.fileName))
+                return Snapshot(identity: identity, index: index,
+                                fingerprints: ChapterFingerprints.read(in: directory, s2Stamp: identity.stamp),
+                                texts: try? ChapterTexts(contentsOf: directory.appendingPathComponent(ChapterTexts.fileName)))
+            }
+        }
+
+        func list(_ chapters: Chapters, corpus: Corpus, directory: URL) throws -> [ByteKey] {
+            switch chapters {
+            case .named(let names): return names
+            case .changed:
+                switch fingerprints {
+                case .success(let indexed): return RefreshPlan.chapters(of: index, indexed: indexed, corpus: corpus)
+                case .failure(let why): throw Error(kind: .cannotTellChanges(why), directory: directory.path)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import RulesRegex
+
+/// What each chapter of an index was when it was indexed, as one number: kept beside the
+/// index in `rules-chapters.bin` by `rules index build` and `rules index refresh`, so that a
+/// refresh given no ids can tell which chapters changed, appeared or disappeared in the
+/// corpus since (see ``RefreshPlan``).
+///
+/// The fingerprint covers what `GenericFetcher::chapter` gives the indexer: title, html,
+/// keywords, description, time and url, with their PHP types (a time of 5 and one of "5"
+/// are different table-of-contents entries). A field the index does not read (`kind`,
+/// `parent`) changes nothing, and neither does the corpus line's formatting.
+///
+/// The file records the size and modification time of the S2 file it describes: one that
+/// PHP or another program wrote since is not described by it, and the file then counts as
+/// absent. Layout, little-endian: "RULESCF1", UInt64 the S2 file's size, Int64 its
+/// modification time in nanoseconds, UInt32 count, then per chapter UInt32 name length, the
+/// name, UInt64 fingerprint; then UInt64 checksum of everything before it.
+public struct ChapterFingerprints: Equatable, Sendable {
+    public static let fileName = "rules-chapters.bin"
+    static let magic = Bytes(php: "RULESCF1")
+
+    /// Fingerprints by chapter name.
+    public private(set) var chapters: [ByteKey: UInt64] = [:]
+
+    public init() {}
+
+    /// Every chapter of `corpus`, as a build indexes them.
+    public init(_ corpus: Corpus) {
+        chapters.reserveCapacity(corpus.chapters.count)
+        for (key, chapter) in corpus.chapters.entries { chapters[key] = Self.of(chapter) }
+    }
+
+    /// The fingerprint of `chapter` as the indexer sees it.
+    public static func of(_ chapter: Corpus.Chapter) -> UInt64 {
+        var sum = Fingerprint.start
+        for value in [chapter.title, chapter.keywords, chapter.description, chapter.time, chapter.url] {
+            sum = Fingerprint.combine(sum, Checksum.of(PHPSerialize.serialize(value)))
+        }
+        return Fingerprint.combine(sum, Checksum.of(chapter.html))
+    }
+
+    /// After refreshing `name` from `record` (`nil`: taken out).
+    public mutating func refresh(_ name: ByteKey, record: Corpus.Chapter?) {
+        chapters[name] = record.map(Self.of)
+    }
+
+    /// Why there are none to read.
+    public enum Unavailable: Error, Equatable, Sendable {
+        /// No file: a folder of PHP's, or of a rules before the file was kept.
+        case absent
+        /// The S2 file was written since, by something that did not write this file.
+        case stale
+        case damaged(String)
+    }
+
+    /// The file's bytes, for an S2 file of `s2Stamp`; chapters in the order of their names.
+    func encoded(s2Stamp: FileStamp) -> Bytes {
+        var out = Self.magic
+        out.appendLittleEndian(s2Stamp.size)
+        out.appendLittleEndian(UInt64(bitPattern: s2Stamp.modified))
+        out.appendLittleEndian(UInt32(chapters.count))
+        for (name, fingerprint) in chapters.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {
+            out.appendLittleEndian(UInt32(name.bytes.count))
+            out += name.bytes
+            out.appendLittleEndian(fingerprint)
+        }
+        out.appendLittleEndian(Checksum.of(out))
+        return out
+    }
+
+    /// The file in `directory`, if it describes the S2 file of `s2Stamp`.
+    static func read(in directory: URL, s2Stamp: FileStamp) -> Result<ChapterFingerprints, Unavailable> {
+        let path = directory.appendingPathComponent(fileName).path
+        guard FileManager.default.fileExists(atPath: path) else { return .failure(.absent) }
+        let bytes: Bytes
+        do {
+            bytes = try FileBytes.read(path)
+        } catch {
+            return .failure(.damaged(error.description))
+        }
+        return decode(bytes, s2Stamp: s2Stamp)
+    }
+
+    static func decode(_ bytes: Bytes, s2Stamp: FileStamp?) -> Result<ChapterFingerprints, Unavailable> {
+        let file = FileBytes(copying: bytes)
+        var reader = ByteReader(file)
+        let damaged = Unavailable.damaged("\(fileName) is damaged")
+        guard bytes.count >= 8 + 8 + 8 + 4 + 8, reader.bytes(8) == magic,
+              let size = reader.uint64(), let modified = reader.uint64(), let count = reader.uint32() else {
+            return .failure(damaged)
+        }
+        let sumAt = bytes.count - 8
+        let sum = bytes[sumAt...].withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        guard sum == Checksum.of(Bytes(bytes[..<sumAt])) else { return .failure(damaged) }
+        if let s2Stamp, s2Stamp != FileStamp(size: size, modified: Int64(bitPattern: modified)) { return .failure(.stale) }
+        var result = ChapterFingerprints()
+        // Each chapter takes at least 12 bytes: a count the file cannot hold is damage.
+        guard Int(count) <= (sumAt - reader.position) / 12 else { return .failure(damaged) }
+        result.chapters.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let length = reader.uint32(), reader.position + Int(length) + 8 <= sumAt,
+                  let name = reader.bytes(Int(length)), let fingerprint = reader.uint64(),
+                  result.chapters.updateValue(fingerprint, forKey: ByteKey(name)) == nil else {
+                return .failure(damaged)
+            }
+        }
+        guard reader.position == sumAt else { return .failure(damaged) }
+        return .success(result)
+    }
+}
