@@ -199,6 +199,59 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// The fulltext line read straight into the index (``FulltextLineReader``) is what
+    /// `unserialize` and the conversion of its values give: on PHP's files, and on files
+    /// changed where the direct reading must step aside (a repeated stem or id, a string
+    /// id, signs, leading zeros, integers out of range, counts that do not match, bytes
+    /// flipped at random), the two readings give the same index or both an error.
+    func testFulltextLineReadDirectlyIsWhatUnserializeGives() throws {
+        var files = ["man-ru-mini", "adversarial", "extreme-positions"].map {
+            TestPaths.fixtures.appendingPathComponent("\($0)/\(S2IndexFile.fileName)")
+        }
+        files.append(TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/golden/\(S2IndexFile.fileName)"))
+        if let manRu = try? TestPaths.referenceFile("man-ru/\(S2IndexFile.fileName)") { files.append(manRu) }
+        func same(_ bytes: Bytes, _ label: String) {
+            let direct = Result { try S2IndexFile.decode(bytes, readingFulltextDirectly: true) }
+            let general = Result { try S2IndexFile.decode(bytes, readingFulltextDirectly: false) }
+            switch (direct, general) {
+            case (.success(let a), .success(let b)): XCTAssertTrue(a == b, label)
+            case (.failure(let a), .failure(let b)): XCTAssertEqual("\(a)", "\(b)", label)
+            default: XCTFail("\(label): direct \(direct), general \(general)")
+            }
+        }
+        var directlyRead = 0
+        for file in files {
+            let bytes = Bytes(try Data(contentsOf: file))
+            same(bytes, file.path)
+            let line = bytes[8..<bytes.firstIndex(of: 0x0A)!]
+            if Array(line).withUnsafeBufferPointer(FulltextLineReader.read) != nil { directlyRead += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(directlyRead, 4, "PHP's files are read directly (not extreme-positions: its integers are out of range)")
+        let small = Bytes(php: "<?php //a:2:{s:4:\"ab12\";a:2:{i:3;i:7;i:5;s:3:\"1|2\";}i:42;a:1:{i:3;i:1;}}\n"
+                          + "      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n")
+        same(small, "small")
+        XCTAssertEqual(try S2IndexFile.decode(small).fulltext.postings(Bytes(php: "42"))?.map(\.id), [3])
+        let swaps = [("i:3;i:7;i:5;", "i:3;i:7;i:3;"), ("i:3;i:7;", "s:1:\"3\";i:7;"), ("i:3;i:7;", "i:+3;i:7;"),
+                     ("i:3;i:7;", "i:03;i:7;"), ("i:3;i:7;", "i:-0;i:7;"), ("i:42;", "i:042;"), ("i:42;", "s:2:\"42\";"),
+                     ("i:42;a", "s:4:\"ab12\";a"), ("a:2:{s:4", "a:3:{s:4"), ("a:2:{i:3", "a:1:{i:3"),
+                     ("i:7;", "i:99999999999999999999;"), ("i:7;", "i:-9223372036854775808;"), ("i:7;", "d:7;"),
+                     ("i:7;", "b:1;"), ("i:7;", "N;"), ("s:3:\"1|2\"", "s:4:\"1|2\""), ("}}\n", "}}x\n"), ("a:2:{s", "a:02:{s")]
+        for (from, to) in swaps {
+            let text = String(decoding: small, as: UTF8.self)
+            guard let range = text.range(of: from) else { return XCTFail(from) }
+            same(Bytes(text.replacingCharacters(in: range, with: to).utf8), "\(from) → \(to)")
+        }
+        let bytes = Bytes(try Data(contentsOf: files[0]))
+        let lineEnd = bytes.firstIndex(of: 0x0A)!
+        var rng = SeededGenerator(seed: 1856)
+        for n in 0..<120 {
+            var damaged = bytes
+            let i = Int.random(in: 8..<lineEnd, using: &rng)
+            damaged[i] = Bytes(php: "0123456789:;{}\"isa-+N")[Int.random(in: 0..<21, using: &rng)]
+            same(damaged, "damaged \(n) at byte \(i)")
+        }
+    }
+
     func testDamagedIndexFilesAreErrorsNotCrashes() throws {
         let file = TestPaths.fixtures.appendingPathComponent("man-ru-mini/\(S2IndexFile.fileName)")
         let bytes = Bytes(try Data(contentsOf: file))

@@ -267,7 +267,7 @@ final class RefreshTests: XCTestCase {
         try php.write(to: s2)
         let stale = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
         XCTAssertEqual(stale.status, 2)
-        XCTAssertEqual(stale.stderr, "rules: cannot tell which chapters changed: \(S2IndexFile.fileName) in \(index.path) was written since by another program; give the ids to refresh, or build the index again with rules index build\n")
+        XCTAssertEqual(stale.stderr, "rules: cannot tell which chapters changed: \(S2IndexFile.fileName) in \(index.path) was changed since by another program; give the ids to refresh, or build the index again with rules index build\n")
         XCTAssertEqual(try Data(contentsOf: s2), php)
 
         // --dry-run is for refresh; a damaged fingerprints file is said so.
@@ -282,6 +282,154 @@ final class RefreshTests: XCTestCase {
         let damaged = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
         XCTAssertEqual(damaged.status, 2)
         XCTAssertEqual(damaged.stderr, "rules: cannot tell which chapters changed: rules-chapters.bin is damaged; give the ids to refresh, or build the index again with rules index build\n")
+    }
+
+    /// An S2 file whose fulltext has a chapter its table of contents lacks (id 13, one above
+    /// the largest): the new chapter refreshed in gets that id, and PHP adds its positions to
+    /// the one already there instead of starting its own (see refresh/orphan/README.md).
+    func testPositionsOfAChapterTheContentsLackAreAddedToAsPHPDoes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-refresh-orphan-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let php = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/s2_search_index.php"), encoding: .utf8)
+        let crafted = php.replacingOccurrences(of: "s:7:\"apropos\";a:2:{", with: "s:7:\"apropos\";a:3:{i:13;i:7;")
+        XCTAssertNotEqual(crafted, php)
+        try Data(crafted.utf8).write(to: folder.appendingPathComponent(S2IndexFile.fileName))
+        let corpus = folder.appendingPathComponent("corpus.jsonl")
+        let extra = "{\"id\": \"orph\", \"title\": \"Apropos again\", \"html\": \"<p>apropos and apropos, then man apropos</p>\"}\n"
+        try (try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl")) + Data(extra.utf8)).write(to: corpus)
+        let expected = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("refresh/orphan/sha256.txt"), encoding: .utf8).split(separator: "\n")
+        for (n, sha) in expected.enumerated() {
+            let run = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", folder.path, "orph"])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(try sha256(Bytes(try Data(contentsOf: folder.appendingPathComponent(S2IndexFile.fileName)))), String(sha), "refresh \(n + 1)")
+        }
+    }
+
+    /// The files of an index folder by name.
+    private func files(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    /// `folder` made a copy of `template`, times and all (`cp -a`): the binary form is
+    /// fresh only with its S2 file's modification time.
+    private func put(_ template: URL, in folder: URL) throws {
+        try? FileManager.default.removeItem(at: folder)
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = ["-a", template.path, folder.path]
+        try copy.run()
+        copy.waitUntilExit()
+        XCTAssertEqual(copy.terminationStatus, 0)
+    }
+
+    /// `files` with what differs between two writings of the same index left out: the S2
+    /// file's modification time that the binary form records, and the header's sum over it.
+    /// It is checked instead to be the S2 file's, so that the binary form is of it.
+    private func comparable(_ files: [String: Data], in folder: URL) -> [String: Data] {
+        var files = files
+        guard var binary = files[BinaryIndex.fileName], binary.count >= 188 else { return files }
+        var info = stat()
+        XCTAssertEqual(stat(folder.appendingPathComponent(S2IndexFile.fileName).path, &info), 0)
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let recorded = binary[20..<28].enumerated().reduce(Int64(0)) { $0 | Int64($1.element) << (8 * Int64($1.offset)) }
+        XCTAssertEqual(recorded, modified, "the binary form records the S2 file's time")
+        binary.replaceSubrange(20..<28, with: Data(count: 8))
+        binary.replaceSubrange(180..<188, with: Data(count: 8))
+        files[BinaryIndex.fileName] = binary
+        return files
+    }
+
+    /// A refresh stopped by SIGTERM at any moment (waiting for the lock, reading, working,
+    /// writing, putting its files in place) leaves the folder with all of its old files or
+    /// all of its new ones, byte for byte, and no temporary file.
+    func testARefreshStoppedLeavesTheIndexAsItWasOrAsItWouldBe() throws {
+        let golden = try changedRounds()[1]   // the built-in rules: 67 chapters to refresh
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-refresh-stopped-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = folder.appendingPathComponent("index")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
+        let corpus = folder.appendingPathComponent("round1.jsonl")
+        try Data(try self.corpus(golden, round: 1).utf8).write(to: corpus)
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", golden.base.path, "--out", index.path]).status, 0)
+        let template = folder.appendingPathComponent("template")
+        try put(index, in: template)
+        let old = comparable(try files(index), in: index)
+        let started = Date()
+        XCTAssertEqual(try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path]).status, 0)
+        let duration = Date().timeIntervalSince(started)
+        let new = comparable(try files(index), in: index)
+        XCTAssertNotEqual(old, new)
+        XCTAssertEqual(Set(old.keys), Set(new.keys))
+        var stopped = 0
+        for fraction in [0, 0.05, 0.2, 0.4, 0.6, 0.8, 0.9, 0.95, 0.97, 0.985, 0.995, 1.01] {
+            try put(template, in: index)
+            let refresh = Process()
+            refresh.executableURL = TestPaths.rulesBinary
+            refresh.arguments = ["index", "refresh", "--corpus", corpus.path, "--out", index.path]
+            refresh.standardError = FileHandle.nullDevice
+            try refresh.run()
+            usleep(UInt32(duration * fraction * 1_000_000))
+            kill(refresh.processIdentifier, SIGTERM)
+            refresh.waitUntilExit()
+            if refresh.terminationReason == .uncaughtSignal { stopped += 1 } else { XCTAssertEqual(refresh.terminationStatus, 0) }
+            let now = comparable(try files(index), in: index)
+            XCTAssertTrue(now == old || now == new, "stopped at \(fraction) of the refresh: files \(now.keys.sorted()), "
+                          + "changed: \(now.keys.filter { now[$0] != old[$0] }.sorted()), not new: \(now.keys.filter { now[$0] != new[$0] }.sorted())")
+        }
+        XCTAssertGreaterThan(stopped, 3, "most of the refreshes were stopped before they were done")
+    }
+
+    /// Two refreshes of different chapters into one folder at the same time: both count
+    /// (the S2 file is one of the two orders of doing them one after the other), whichever
+    /// reads first; neither undoes the other by writing over what it read before.
+    func testTwoRefreshesAtOnceBothCount() throws {
+        let golden = try changedRounds()[1]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-refresh-two-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = folder.appendingPathComponent("index")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
+        let corpus = folder.appendingPathComponent("round1.jsonl")
+        try Data(try self.corpus(golden, round: 1).utf8).write(to: corpus)
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", golden.base.path, "--out", index.path]).status, 0)
+        let template = folder.appendingPathComponent("template")
+        try put(index, in: template)
+        let ids = try self.golden(golden, "round1.list").split(separator: "\n").map(String.init)
+        let first = Array(ids.prefix(ids.count / 2)), second = Array(ids.dropFirst(ids.count / 2))
+        var orders: [Bytes] = []
+        for order in [first + second, second + first] {
+            try put(template, in: index)
+            XCTAssertEqual(try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path] + order).status, 0)
+            orders.append(Bytes(try Data(contentsOf: index.appendingPathComponent(S2IndexFile.fileName))))
+        }
+        XCTAssertNotEqual(orders[0], orders[1])
+        for attempt in 0..<3 {
+            try put(template, in: index)
+            let runs = [first, second].map { list -> Process in
+                let refresh = Process()
+                refresh.executableURL = TestPaths.rulesBinary
+                refresh.arguments = ["index", "refresh", "--corpus", corpus.path, "--out", index.path] + list
+                refresh.standardError = FileHandle.nullDevice
+                return refresh
+            }
+            for run in runs { try run.run() }
+            for run in runs {
+                run.waitUntilExit()
+                XCTAssertEqual(run.terminationStatus, 0)
+            }
+            let s2 = Bytes(try Data(contentsOf: index.appendingPathComponent(S2IndexFile.fileName)))
+            XCTAssertTrue(orders.contains(s2), "attempt \(attempt): the S2 file is neither order's")
+            // And the other files are of that same S2 file: a refresh without ids finds nothing to do.
+            let planned = try runRules(["index", "refresh", "--dry-run", "--corpus", corpus.path, "--out", index.path])
+            XCTAssertEqual(String(decoding: planned.stdout, as: UTF8.self), "", "attempt \(attempt): \(planned.stderr)")
+        }
     }
 
     /// SHA-256 by the system's sha256sum (Foundation on Linux has none).

@@ -39,7 +39,7 @@ public enum FolderRefresh {
                 "cannot tell which chapters changed: " + {
                     switch why {
                     case .absent: "\(directory) has no \(ChapterFingerprints.fileName) (an index PHP made, or one made before rules kept it)"
-                    case .stale: "\(S2IndexFile.fileName) in \(directory) was written since by another program"
+                    case .stale: "\(S2IndexFile.fileName) in \(directory) was changed since by another program"
                     case .damaged(let detail): detail
                     }
                 }() + "; give the ids to refresh, or build the index again with rules index build"
@@ -117,9 +117,16 @@ public enum FolderRefresh {
             try FolderLock.hold(directory, waiting: waiting) {
                 // Identified before it is read: a change while it is read is seen at the end.
                 guard let identity = S2Identity(directory) else { throw Error(kind: .noIndex, directory: directory.path) }
-                let index = try S2IndexFile.read(directory.appendingPathComponent(S2IndexFile.fileName))
+                let path = directory.appendingPathComponent(S2IndexFile.fileName).path
+                let bytes: Bytes
+                do {
+                    bytes = try FileBytes.read(path)
+                } catch {
+                    throw S2IndexFile.FormatError(message: "\(error)")
+                }
+                let index = try S2IndexFile.decode(bytes)
                 return Snapshot(identity: identity, index: index,
-                                fingerprints: ChapterFingerprints.read(in: directory, s2Stamp: identity.stamp),
+                                fingerprints: ChapterFingerprints.read(in: directory, s2: ChapterFingerprints.S2Content(bytes)),
                                 texts: try? ChapterTexts(contentsOf: directory.appendingPathComponent(ChapterTexts.fileName)))
             }
         }

@@ -84,6 +84,14 @@ public struct FulltextIndex: Equatable, Sendable {
         postingStarts.append(ids.count)
     }
 
+    /// ``appendStem(_:)-(UnsafeBufferPointer<UInt8>)`` of a stem not yet added; `false`, adding
+    /// nothing, for one that was (a file whose array repeats a key).
+    mutating func appendStemIfNew(_ stem: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard stems.add(stem) == postingStarts.count else { return false }
+        postingStarts.append(ids.count)
+        return true
+    }
+
     public mutating func appendStem(_ stem: Bytes) {
         stem.withUnsafeBufferPointer { appendStem($0) }
     }

@@ -10,7 +10,7 @@ public enum IndexBuild {
     /// four are written and synced, under a lock on the folder (see
     /// ``AtomicFile/commit(_:in:timeout:waiting:unless:)``): the S2 file first, then the binary form, which
     /// records its size and time, then the texts, then the fingerprints, which record the
-    /// S2 file's size and time too. The binary form and the texts record the
+    /// S2 file's size and checksum. The binary form and the texts record the
     /// corpus's fingerprint, by which a search between the renames knows to look again (see
     /// ``IndexLocation``). An error before the renames replaces no file, and no temporary
     /// file is left after any error.
@@ -48,7 +48,8 @@ public enum IndexBuild {
             let index = making.map { $0({ chaptersRead.signal() }) }
                 ?? Indexer.build(corpus, preg: Preg(engine: engine), chaptersRead: { chaptersRead.signal() })
             let sections = Background { BinaryIndex.sections(index) }
-            let s2 = try AtomicFile.Pending(pieces: S2IndexFile.encodedPieces(index),
+            let s2Pieces = S2IndexFile.encodedPieces(index)
+            let s2 = try AtomicFile.Pending(pieces: s2Pieces,
                                             to: directory.appendingPathComponent(S2IndexFile.fileName))
             pending.append(s2)
             // The S2 file syncs while the binary form is written and synced.
@@ -64,7 +65,8 @@ public enum IndexBuild {
             try s2Synced.value.get()
             let textsFile = try texts.value.get()
             pending.append(textsFile)
-            let chapters = try AtomicFile.Pending(pieces: [(fingerprints ?? ChapterFingerprints(corpus)).encoded(s2Stamp: s2.stamp)],
+            let s2Content = ChapterFingerprints.S2Content(s2Pieces.concatenated())
+            let chapters = try AtomicFile.Pending(pieces: [(fingerprints ?? ChapterFingerprints(corpus)).encoded(s2: s2Content)],
                                                   to: directory.appendingPathComponent(ChapterFingerprints.fileName))
             pending.append(chapters)
             try AtomicFile.commit(pending, in: directory, waiting: waiting, unless: unless)

@@ -19,7 +19,7 @@ public enum S2IndexFile {
 
     /// The file's bytes, exactly as `Worker::save_index` writes them.
     public static func encode(_ index: SearchIndex) -> Bytes {
-        Array(encodedPieces(index).joined())
+        encodedPieces(index).concatenated()
     }
 
     /// ``encode(_:)`` as the pieces to write one after the other: the first line's prefix,
@@ -99,6 +99,12 @@ public enum S2IndexFile {
     /// Parses the file. Anything malformed (a missing line, a value that does not parse, an
     /// object, a part of the wrong shape) is a ``FormatError`` saying where.
     public static func decode(_ data: Bytes) throws(FormatError) -> SearchIndex {
+        try decode(data, readingFulltextDirectly: true)
+    }
+
+    /// ``decode(_:)``, the first line read by ``FulltextLineReader`` or, for the tests that
+    /// hold the two readings side by side, by `unserialize` always.
+    package static func decode(_ data: Bytes, readingFulltextDirectly: Bool) throws(FormatError) -> SearchIndex {
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
         for _ in 0..<6 {
@@ -112,12 +118,18 @@ public enum S2IndexFile {
             throw FormatError(message: "the index has more than 6 lines")
         }
         var values: [PHPValue] = []
+        var fast: FulltextIndex?
         for (n, line) in lines.enumerated() {
             let prefix = n == 0 ? firstPrefix : otherPrefix
             guard line.count > 8, Array(line.prefix(8)) == prefix else {
                 throw FormatError(message: "line \(n + 1) of the index does not start with '\(String(decoding: prefix, as: UTF8.self))'")
             }
             let body = Array(line.dropFirst(8))
+            if n == 0, readingFulltextDirectly, let fulltext = body.withUnsafeBufferPointer(FulltextLineReader.read) {
+                fast = fulltext
+                values.append(.null)   // not looked at: the index has its fulltext
+                continue
+            }
             let parsed: (PHPValue, Int)
             do {
                 parsed = try PHPSerialize.unserialize(body)
@@ -129,13 +141,15 @@ public enum S2IndexFile {
             }
             values.append(parsed.0)
         }
-        return try typed(values)
+        return try typed(values, fulltext: fast)
     }
 
     private static let partNames = ["fulltext index", "excluded words", "single keywords", "stem keywords",
                                     "phrase keywords", "table of contents"]
 
-    private static func typed(_ values: [PHPValue]) throws(FormatError) -> SearchIndex {
+    /// The index of the six lines' values; `fulltext`, when given, is the first line's
+    /// (``FulltextLineReader``), and its value is not looked at.
+    private static func typed(_ values: [PHPValue], fulltext: FulltextIndex?) throws(FormatError) -> SearchIndex {
         func array(_ n: Int) throws(FormatError) -> PHPArray {
             guard case .array(let a) = values[n] else {
                 throw FormatError(message: "the \(partNames[n]) (line \(n + 1)) is not an array")
@@ -146,7 +160,8 @@ public enum S2IndexFile {
             FormatError(message: "the \(partNames[n]) (line \(n + 1)) has \(what)")
         }
         var index = SearchIndex()
-        for (key, value) in try array(0).entries {
+        if let fulltext { index.fulltext = fulltext }
+        for (key, value) in fulltext != nil ? PHPArray().entries : try array(0).entries {
             guard case .array(let chapters) = value else { throw bad(0, "a word without chapters") }
             index.fulltext.appendStem(key.bytes)
             for (id, positions) in chapters.entries {

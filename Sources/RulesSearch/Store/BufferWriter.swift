@@ -129,3 +129,14 @@ extension Array where Element == UInt8 {
         }
     }
 }
+
+extension Array where Element == Bytes {
+    /// The pieces end to end, copied a piece at a time (`joined()` goes byte by byte: it
+    /// was 6% of refreshing a chapter).
+    func concatenated() -> Bytes {
+        var all = Bytes()
+        all.reserveCapacity(reduce(0) { $0 + $1.count })
+        for piece in self { all += piece }
+        return all
+    }
+}

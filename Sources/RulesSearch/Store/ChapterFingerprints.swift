@@ -11,11 +11,12 @@ import RulesRegex
 /// are different table-of-contents entries). A field the index does not read (`kind`,
 /// `parent`) changes nothing, and neither does the corpus line's formatting.
 ///
-/// The file records the size and modification time of the S2 file it describes: one that
-/// PHP or another program wrote since is not described by it, and the file then counts as
-/// absent. Layout, little-endian: "RULESCF1", UInt64 the S2 file's size, Int64 its
-/// modification time in nanoseconds, UInt32 count, then per chapter UInt32 name length, the
-/// name, UInt64 fingerprint; then UInt64 checksum of everything before it.
+/// The file records the size and ``Checksum`` of the S2 file it describes: one that PHP or
+/// another program wrote differently since is not described by it, and the file then
+/// counts as absent. (Its content, not its modification time: a folder copied with `cp -r`
+/// keeps its fingerprints.) Layout, little-endian: "RULESCF1", UInt64 the S2 file's size,
+/// UInt64 its checksum, UInt32 count, then per chapter UInt32 name length, the name, UInt64
+/// fingerprint; then UInt64 checksum of everything before it.
 public struct ChapterFingerprints: Equatable, Sendable {
     public static let fileName = "rules-chapters.bin"
     static let magic = Bytes(php: "RULESCF1")
@@ -49,16 +50,30 @@ public struct ChapterFingerprints: Equatable, Sendable {
     public enum Unavailable: Error, Equatable, Sendable {
         /// No file: a folder of PHP's, or of a rules before the file was kept.
         case absent
-        /// The S2 file was written since, by something that did not write this file.
+        /// The S2 file was written differently since, by something that did not write this file.
         case stale
         case damaged(String)
     }
 
-    /// The file's bytes, for an S2 file of `s2Stamp`; chapters in the order of their names.
-    func encoded(s2Stamp: FileStamp) -> Bytes {
+    /// What the file records of the S2 file it describes.
+    struct S2Content: Equatable {
+        let size: UInt64, checksum: UInt64
+
+        init(size: UInt64, checksum: UInt64) {
+            self.size = size
+            self.checksum = checksum
+        }
+
+        init(_ bytes: Bytes) {
+            self.init(size: UInt64(bytes.count), checksum: Checksum.of(bytes))
+        }
+    }
+
+    /// The file's bytes, for the S2 file `s2`; chapters in the order of their names.
+    func encoded(s2: S2Content) -> Bytes {
         var out = Self.magic
-        out.appendLittleEndian(s2Stamp.size)
-        out.appendLittleEndian(UInt64(bitPattern: s2Stamp.modified))
+        out.appendLittleEndian(s2.size)
+        out.appendLittleEndian(s2.checksum)
         out.appendLittleEndian(UInt32(chapters.count))
         for (name, fingerprint) in chapters.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {
             out.appendLittleEndian(UInt32(name.bytes.count))
@@ -69,8 +84,8 @@ public struct ChapterFingerprints: Equatable, Sendable {
         return out
     }
 
-    /// The file in `directory`, if it describes the S2 file of `s2Stamp`.
-    static func read(in directory: URL, s2Stamp: FileStamp) -> Result<ChapterFingerprints, Unavailable> {
+    /// The file in `directory`, if it describes the S2 file `s2`.
+    static func read(in directory: URL, s2: S2Content) -> Result<ChapterFingerprints, Unavailable> {
         let path = directory.appendingPathComponent(fileName).path
         guard FileManager.default.fileExists(atPath: path) else { return .failure(.absent) }
         let bytes: Bytes
@@ -79,21 +94,21 @@ public struct ChapterFingerprints: Equatable, Sendable {
         } catch {
             return .failure(.damaged(error.description))
         }
-        return decode(bytes, s2Stamp: s2Stamp)
+        return decode(bytes, s2: s2)
     }
 
-    static func decode(_ bytes: Bytes, s2Stamp: FileStamp?) -> Result<ChapterFingerprints, Unavailable> {
+    static func decode(_ bytes: Bytes, s2: S2Content?) -> Result<ChapterFingerprints, Unavailable> {
         let file = FileBytes(copying: bytes)
         var reader = ByteReader(file)
         let damaged = Unavailable.damaged("\(fileName) is damaged")
         guard bytes.count >= 8 + 8 + 8 + 4 + 8, reader.bytes(8) == magic,
-              let size = reader.uint64(), let modified = reader.uint64(), let count = reader.uint32() else {
+              let size = reader.uint64(), let checksum = reader.uint64(), let count = reader.uint32() else {
             return .failure(damaged)
         }
         let sumAt = bytes.count - 8
         let sum = bytes[sumAt...].withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
         guard sum == Checksum.of(Bytes(bytes[..<sumAt])) else { return .failure(damaged) }
-        if let s2Stamp, s2Stamp != FileStamp(size: size, modified: Int64(bitPattern: modified)) { return .failure(.stale) }
+        if let s2, s2 != S2Content(size: size, checksum: checksum) { return .failure(.stale) }
         var result = ChapterFingerprints()
         // Each chapter takes at least 12 bytes: a count the file cannot hold is damage.
         guard Int(count) <= (sumAt - reader.position) / 12 else { return .failure(damaged) }

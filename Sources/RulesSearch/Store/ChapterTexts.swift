@@ -70,7 +70,7 @@ public struct ChapterTexts {
 
     /// The file's bytes; with `preparing`, the prepared texts too, made with that `Preg`.
     public static func encode(_ corpus: Corpus, preparing preg: Preg? = nil) -> Bytes {
-        Array(pieces(corpus, preparing: preg).joined())
+        pieces(corpus, preparing: preg).concatenated()
     }
 
     /// The checksum of a chapter's parts, as the file keeps it, from each part's own.
@@ -267,7 +267,7 @@ public struct ChapterTexts {
     func storedPreparation(_ chapter: ByteKey, html: Bytes) -> (text: Bytes, starts: Bytes)? {
         guard let entry = table[chapter], entry.checksums != nil, entry.preparedValid,
               let prepared = entry.prepared, let starts = entry.wordStarts,
-              entry.html.count == html.count, bytes(entry.html) == html,
+              entry.html.count == html.count, sameBytes(entry.html, html),
               checkedEntry(chapter, html: false) != nil else { return nil }
         return (bytes(prepared), bytes(starts))
     }
@@ -275,6 +275,13 @@ public struct ChapterTexts {
     /// Whether the file stores word starts (files written by this version do).
     public var storesWordStarts: Bool {
         table.values.contains { $0.wordStarts != nil }
+    }
+
+    /// Whether the part at `range` is `other`, compared where it lies.
+    private func sameBytes(_ range: Range<Int>, _ other: Bytes) -> Bool {
+        other.withUnsafeBytes { o in
+            range.isEmpty || memcmp(file.buffer.baseAddress! + textsStart + range.lowerBound, o.baseAddress!, range.count) == 0
+        }
     }
 
     private func bytes(_ range: Range<Int>) -> Bytes {

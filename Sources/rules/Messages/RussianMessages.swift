@@ -66,7 +66,7 @@ enum RussianMessages {
                 "не понять, какие главы изменились: " + {
                     switch why {
                     case .absent: "в \(error.directory) нет файла \(ChapterFingerprints.fileName) (индекс построен PHP или прежней версией rules)"
-                    case .stale: "файл \(S2IndexFile.fileName) в \(error.directory) с тех пор записала другая программа"
+                    case .stale: "файл \(S2IndexFile.fileName) в \(error.directory) с тех пор изменила другая программа"
                     case .damaged(let detail): detail
                     }
                 }() + "; укажите номера глав или постройте индекс заново командой «rules index build»"
