@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write Sources/RulesSearch/BuiltIn/BuiltInData.swift from Fixtures/rules-ru: the corpus
-(as text) and the prebuilt index and texts (as base64), so that the `rules` binary carries
+(as text) and the prebuilt index, texts and vocabulary (as base64), so that the `rules` binary carries
 its index and answers with no files beside it.
 
   .build/release/rules index build --corpus Fixtures/rules-ru/corpus.jsonl --out Fixtures/rules-ru/index
@@ -20,6 +20,7 @@ outline = ''.join('%s\t%s\t%s\t%s\n' % (r['id'], r.get('kind') or '', r.get('num
                   for r in map(json.loads, corpus.splitlines()) if r)
 index = base64.b64encode(open(os.path.join(fixtures, 'index', 'rules-index.bin'), 'rb').read()).decode()
 texts = base64.b64encode(open(os.path.join(fixtures, 'index', 'rules-texts.bin'), 'rb').read()).decode()
+words = base64.b64encode(open(os.path.join(fixtures, 'index', 'rules-words.bin'), 'rb').read()).decode()
 out = os.path.join(root, 'Sources', 'RulesSearch', 'BuiltIn', 'BuiltInData.swift')
 os.makedirs(os.path.dirname(out), exist_ok=True)
 with open(out, 'w', encoding='utf-8') as f:
@@ -34,6 +35,8 @@ with open(out, 'w', encoding='utf-8') as f:
     f.write('    /// Fixtures/rules-ru/index/rules-index.bin, base64\n')
     f.write('    static let index = "' + index + '"\n\n')
     f.write('    /// Fixtures/rules-ru/index/rules-texts.bin, base64\n')
-    f.write('    static let texts = "' + texts + '"\n')
+    f.write('    static let texts = "' + texts + '"\n\n')
+    f.write('    /// Fixtures/rules-ru/index/rules-words.bin, base64\n')
+    f.write('    static let words = "' + words + '"\n')
     f.write('}\n')
 print(out, os.path.getsize(out))

@@ -19,6 +19,14 @@ public enum BuiltInIndex {
         return try ChapterTexts(file: bytes)
     }
 
+    /// The words of the built-in rules, for suggestions.
+    public static func vocabulary() throws -> Vocabulary {
+        guard let bytes = FileBytes(base64: BuiltInData.words) else {
+            throw Vocabulary.FormatError(message: "the built-in vocabulary is damaged")
+        }
+        return try Vocabulary(file: bytes)
+    }
+
     /// The corpus the index was built from, with each record's `kind`, `parent` and
     /// `number`.
     public static func corpus() throws -> Corpus {

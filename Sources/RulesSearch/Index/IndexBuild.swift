@@ -5,11 +5,11 @@ import RulesRegex
 /// from it, the chapter texts that snippets need, and each chapter's fingerprint for a
 /// later refresh (``ChapterFingerprints``).
 public enum IndexBuild {
-    /// Builds the index of `corpus` with `engine` and writes its four files into
+    /// Builds the index of `corpus` with `engine` and writes its five files into
     /// `directory` (which must exist), each atomically. They are put in place only when all
-    /// four are written and synced, under a lock on the folder (see
+    /// five are written and synced, under a lock on the folder (see
     /// ``AtomicFile/commit(_:in:timeout:waiting:unless:)``): the S2 file first, then the binary form, which
-    /// records its size and time, then the texts, then the fingerprints, which record the
+    /// records its size and time, then the texts and the vocabulary, then the fingerprints, which record the
     /// S2 file's size and checksum. The binary form and the texts record the
     /// corpus's fingerprint, by which a search between the renames knows to look again (see
     /// ``IndexLocation``). An error before the renames replaces no file, and no temporary
@@ -34,13 +34,24 @@ public enum IndexBuild {
         // is short and the rest mostly runs on one thread, so the texts fill the other core
         // instead of delaying the index (10% less time in all, measured interleaved).
         let chaptersRead = DispatchSemaphore(value: 0)
-        let texts = Background { () -> Result<AtomicFile.Pending, Error> in
+        // The vocabulary for suggestions (``Vocabulary``) follows the texts on their thread.
+        let texts = Background { () -> Result<[AtomicFile.Pending], Error> in
             chaptersRead.wait()
+            var files: [AtomicFile.Pending] = []
             return Result {
-                let file = try AtomicFile.Pending(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine), workers: 1, reusing: oldTexts),
-                                                  to: directory.appendingPathComponent(ChapterTexts.fileName))
-                try file.sync()
-                return file
+                do {
+                    let file = try AtomicFile.Pending(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine), workers: 1, reusing: oldTexts),
+                                                      to: directory.appendingPathComponent(ChapterTexts.fileName))
+                    files.append(file)
+                    let words = try AtomicFile.Pending(pieces: [Vocabulary(corpus, engine: engine, workers: 1).encoded()],
+                                                       to: directory.appendingPathComponent(Vocabulary.fileName))
+                    files.append(words)
+                    for file in files { try file.sync() }
+                    return files
+                } catch {
+                    for file in files { file.discard() }
+                    throw error
+                }
             }
         }
         var pending: [AtomicFile.Pending] = []
@@ -63,20 +74,20 @@ public enum IndexBuild {
             pending.append(binary)
             try binary.sync()
             try s2Synced.value.get()
-            let textsFile = try texts.value.get()
-            pending.append(textsFile)
+            pending += try texts.value.get()
             let s2Content = ChapterFingerprints.S2Content(s2Pieces.concatenated())
             let chapters = try AtomicFile.Pending(pieces: [(fingerprints ?? ChapterFingerprints(corpus)).encoded(s2: s2Content)],
                                                   to: directory.appendingPathComponent(ChapterFingerprints.fileName))
             pending.append(chapters)
             try AtomicFile.commit(pending, in: directory, waiting: waiting, unless: unless)
         } catch {
-            if case .success(let file) = texts.value { pending.append(file) }
+            if case .success(let files) = texts.value { pending += files }
             for file in pending { file.discard() }
             throw error
         }
     }
 
     /// The files a build writes, in the order they are put in place.
-    static let fileNames = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName, ChapterFingerprints.fileName]
+    static let fileNames = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName, Vocabulary.fileName,
+                            ChapterFingerprints.fileName]
 }

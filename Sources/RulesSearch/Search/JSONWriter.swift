@@ -122,7 +122,17 @@ public struct JSONWriter {
             w.string(hit.text)
             w.raw("}")
         }
-        w.raw("]}")
+        w.raw("]")
+        // Only when a word is unknown: answers for known words keep the reference's bytes.
+        if let suggestions = result.suggestions {
+            w.raw(",\"suggestions\":[")
+            for (i, suggestion) in suggestions.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.string(Bytes(suggestion.utf8))
+            }
+            w.raw("]")
+        }
+        w.raw("}")
         return w.output
     }
 }

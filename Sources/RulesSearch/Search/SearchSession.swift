@@ -33,11 +33,22 @@ public final class SearchSession {
         public var hits: [Hit]
         /// How many pages the ranked results fill (0 when none were found).
         public var pages: Int
+        /// Corrected queries when a word of the query is unknown to the index (see
+        /// ``Suggester``), best first, possibly none; `nil` when every word is known or the
+        /// index keeps no vocabulary. Not part of the reference's answer.
+        public var suggestions: [String]? = nil
     }
 
     public let index: any IndexReading
     public let texts: ChapterTexts?
     let finder: Finder
+    /// Reads the words suggestions come from (``Vocabulary``), called once, when a query
+    /// first has a word the index does not know; without it, or when it gives `nil`, no
+    /// suggestions are made. Sessions made for a batch share what it read.
+    public var vocabulary: (() -> Vocabulary?)? {
+        didSet { suggester = vocabulary.map { Suggester(vocabulary: $0, index: index, preg: finder.preg) } }
+    }
+    private var suggester: Suggester?
     /// Whether to use the prepared texts the texts file stores; the engine check prepares
     /// every text itself, so that both engines run the preparation's regex too.
     private let usesStoredPreparation: Bool
@@ -58,7 +69,9 @@ public final class SearchSession {
                                          render: (Result, SearchSession) -> Output) -> [(total: Int, output: Output)] {
         let workers = Parallel.workers
         while sessions.count < min(workers, max(queries.count, 1)) {
-            sessions.append(SearchSession(index: index, texts: texts, preg: Preg(engine: engine)))
+            let session = SearchSession(index: index, texts: texts, preg: Preg(engine: engine))
+            session.vocabulary = sessions.first?.vocabulary
+            sessions.append(session)
         }
         let pool = sessions
         var next = 0
@@ -145,7 +158,14 @@ public final class SearchSession {
                        startText: snippet?.startText, text: text)
         }
         return Result(query: query, total: ranked.count, page: page, offset: start, hits: hits,
-                      pages: Self.pageCount(ranked.count, limit: limit))
+                      pages: Self.pageCount(ranked.count, limit: limit), suggestions: suggestions(for: query))
+    }
+
+    /// ``Suggester/suggestions(for:finds:)`` on this session's index: a corrected query
+    /// counts when `Finder::find` ranks something for it.
+    public func suggestions(for query: Bytes) -> [String]? {
+        guard let suggester else { return nil }
+        return suggester.suggestions(for: query) { !finder.find($0).isEmpty }
     }
 
     /// The snippet of `chapter` for the last query searched, as ``search(_:limit:page:snippetCount:)``

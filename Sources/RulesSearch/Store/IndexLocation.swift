@@ -48,6 +48,17 @@ public enum IndexLocation {
         try open(path, corpus: corpus, warning: warning, beforeAttempt: { _ in })
     }
 
+    /// The vocabulary kept with the index at `path` (a folder, or its S2 file under its own
+    /// name), `nil` when there is none; a damaged one is an error.
+    public static func vocabulary(_ path: String) throws -> Vocabulary? {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { return try Vocabulary.read(in: url) }
+        guard url.lastPathComponent == S2IndexFile.fileName else { return nil }
+        return try Vocabulary.read(in: url.deletingLastPathComponent())
+    }
+
     /// How many times ``open(_:corpus:)`` opens the files before it takes them as they are.
     static let attempts = 20
     /// For how many seconds after one of the files changed a disagreement between them is

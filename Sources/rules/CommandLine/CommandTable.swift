@@ -23,8 +23,8 @@ struct CommandSpec {
             synopsis: ["search [OPTIONS] QUERY...", "search --batch [OPTIONS] < QUERIES"],
             summary: Localized("rank the rules that answer QUERY", ru: "найти правила по запросу и упорядочить их"),
             description: Localized(
-                "Ranks the paragraphs and chapters that answer QUERY as therules.ru's search does (s2_search: a Russian stemmer, weights for titles, keywords and word counts, snippets that highlight the words found). Shows how many were found, each result with its paragraph number, chapter, text and address, and a paging line. The exit status is 0 when something was found and 1 when nothing was.",
-                ru: "Находит параграфы и главы, отвечающие на запрос, так же, как поиск therules.ru (s2_search: русский стеммер, веса заголовков, ключевых слов и числа слов, фрагменты текста с найденными словами). Показывает, сколько найдено, каждый результат с номером параграфа, главой, текстом и адресом, и строку перехода по страницам. Код выхода 0, если что-то найдено, и 1, если ничего."),
+                "Ranks the paragraphs and chapters that answer QUERY as therules.ru's search does (s2_search: a Russian stemmer, weights for titles, keywords and word counts, snippets that highlight the words found). Shows how many were found, each result with its paragraph number, chapter, text and address, and a paging line; for a misspelled word or one typed in the other keyboard layout, up to three corrected queries. The exit status is 0 when something was found and 1 when nothing was.",
+                ru: "Находит параграфы и главы, отвечающие на запрос, так же, как поиск therules.ru (s2_search: русский стеммер, веса заголовков, ключевых слов и числа слов, фрагменты текста с найденными словами). Показывает, сколько найдено, каждый результат с номером параграфа, главой, текстом и адресом, и строку перехода по страницам; для слова с ошибкой или набранного в другой раскладке — до трёх исправленных запросов. Код выхода 0, если что-то найдено, и 1, если ничего."),
             examples: [
                 ("search запятая перед как", Localized("the rules on a comma before «как»", ru: "правила о запятой перед «как»")),
                 ("search --plain --all тире | cut -f1", Localized("the numbers of every rule on the dash", ru: "номера всех правил о тире")),
@@ -69,15 +69,16 @@ struct CommandSpec {
             operands: .words),
         CommandSpec(
             name: .index,
-            synopsis: ["index build --corpus FILE.jsonl --out DIR [OPTIONS]", "index refresh --corpus FILE.jsonl --out DIR [OPTIONS] ID..."],
+            synopsis: ["index build --corpus FILE.jsonl --out DIR [OPTIONS]", "index refresh --corpus FILE.jsonl --out DIR [OPTIONS] [ID...]"],
             summary: Localized("build an index of a corpus, or refresh chapters in it", ru: "построить индекс корпуса или обновить в нём главы"),
             description: Localized(
-                "Builds the s2_search index of a corpus (JSON Lines, one chapter a line) into DIR: the S2 index file, byte for byte what PHP writes, its binary form and the chapter texts for snippets. The files are replaced atomically; an error leaves the old index as it was. refresh takes each ID out of the index in DIR and puts it back as the corpus has it now (or leaves it out when the corpus no longer has it), as s2_search's Indexer::refresh does, byte for byte.",
-                ru: "Строит индекс s2_search для корпуса (JSON Lines, по главе в строке) в каталоге DIR: файл индекса S2, байт в байт как у PHP, его двоичную форму и тексты глав для фрагментов. Файлы заменяются атомарно; при ошибке прежний индекс остаётся как был. refresh вынимает из индекса в DIR каждую главу ID и кладёт её обратно такой, какая она теперь в корпусе (или не кладёт, если её в корпусе больше нет), как Indexer::refresh в s2_search, байт в байт."),
+                "Builds the s2_search index of a corpus (JSON Lines, one chapter a line) into DIR: the S2 index file, byte for byte what PHP writes, its binary form, the chapter texts for snippets, the corpus's words for suggestions and each chapter's fingerprint. The files are replaced atomically; an error leaves the old index as it was. refresh takes each ID out of the index in DIR and puts it back as the corpus has it now (or leaves it out when the corpus no longer has it), as s2_search's Indexer::refresh does, byte for byte. Without IDs it refreshes the chapters whose record changed or went, in the order of the index's table of contents, then the new ones in the corpus's order; --dry-run prints them.",
+                ru: "Строит индекс s2_search для корпуса (JSON Lines, по главе в строке) в каталоге DIR: файл индекса S2, байт в байт как у PHP, его двоичную форму, тексты глав для фрагментов, слова корпуса для подсказок и отпечаток каждой главы. Файлы заменяются атомарно; при ошибке прежний индекс остаётся как был. refresh вынимает из индекса в DIR каждую главу ID и кладёт её обратно такой, какая она теперь в корпусе (или не кладёт, если её в корпусе больше нет), как Indexer::refresh в s2_search, байт в байт. Без ID обновляет главы, запись которых изменилась или исчезла, в порядке оглавления индекса, затем новые в порядке корпуса; --dry-run выводит их список."),
             examples: [
                 ("index build --corpus corpus.jsonl --out idx", Localized("build an index", ru: "построить индекс")),
                 ("search --index idx 'open file'", Localized("and search it", ru: "и искать в нём")),
-                ("index refresh --corpus corpus.jsonl --out idx intro.2 ls.1", Localized("after two chapters changed", ru: "после того как изменились две главы")),
+                ("index refresh --corpus corpus.jsonl --out idx", Localized("after chapters changed", ru: "после того как главы изменились")),
+                ("index refresh --corpus corpus.jsonl --out idx intro.2 ls.1", Localized("these two chapters", ru: "эти две главы")),
             ],
             operands: .subcommands(["build", "refresh"])),
         CommandSpec(

@@ -181,13 +181,42 @@ enum SearchCommand {
         }
         guard let path = context.arguments.value("index") else {
             do {
-                return SearchSession(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), engine: engine)
+                let session = SearchSession(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), engine: engine)
+                session.vocabulary = Self.once { try? BuiltInIndex.vocabulary() }
+                return session
             } catch {
                 throw Failure.builtInUnreadable("\(error)")
             }
         }
         let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"),
                                                     warning: { warn(.core($0)) })
-        return SearchSession(index: index, texts: texts, engine: engine)
+        let session = SearchSession(index: index, texts: texts, engine: engine)
+        // Suggestions only help: a damaged vocabulary is said and left out, not an error.
+        session.vocabulary = Self.once {
+            do {
+                return try IndexLocation.vocabulary(path)
+            } catch {
+                warn(.core("\(error); no suggestions for misspelled words until the index is built again"))
+                return nil
+            }
+        }
+        return session
+    }
+
+    /// `read`, run the first time the result is asked for, by whichever batch worker asks
+    /// first; the others wait for it and share it.
+    static func once(_ read: @escaping () -> Vocabulary?) -> () -> Vocabulary? {
+        let lock = NSLock()
+        nonisolated(unsafe) var done = false
+        nonisolated(unsafe) var value: Vocabulary?
+        return {
+            lock.lock()
+            defer { lock.unlock() }
+            if !done {
+                value = read()
+                done = true
+            }
+            return value
+        }
     }
 }

@@ -29,7 +29,20 @@ struct ResultsView {
                                     two: "Нашлось \(total) страницы.")
     }
 
+    /// «Возможно, вы искали: …» when a word of the query is unknown and corrections were
+    /// found (``SearchSession/Result/suggestions``).
+    static func suggestionLine(_ result: SearchSession.Result) -> String? {
+        guard let suggestions = result.suggestions, !suggestions.isEmpty else { return nil }
+        return "Возможно, вы искали: " + suggestions.joined(separator: " или ") + "\n"
+    }
+
     func render(_ result: SearchSession.Result) -> String {
+        var out = renderResults(result)
+        if let line = Self.suggestionLine(result) { out += (result.total > 0 ? "\n" : "") + line }
+        return out
+    }
+
+    private func renderResults(_ result: SearchSession.Result) -> String {
         guard result.total > 0 else { return "Ничего не найдено.\n" }
         let pages = result.pages
         var out = header(result.total) + "\n"

@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+@testable import RulesSearch
+
+/// "Did you mean" (#19): corrected queries for misspelled words, from the index's own
+/// vocabulary, beside answers that stay the reference's.
+final class SuggestTests: XCTestCase {
+    /// JSON answers of `rules search --json --batch` for `queries`, one per query.
+    private func answers(_ queries: [String], _ extra: [String] = []) throws -> [[String: Any]] {
+        let run = try runRules(["search", "--json", "--batch", "--limit", "1"] + extra,
+                               input: Data((queries.joined(separator: "\n") + "\n").utf8))
+        XCTAssertEqual(run.stderr, "")
+        let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, queries.count)
+        return try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    }
+
+    private func misspellings(_ name: String) throws -> [(typed: String, meant: String)] {
+        try String(contentsOf: TestPaths.fixtures.appendingPathComponent("suggest/\(name)"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                return (String(fields[0]), String(fields[1]))
+            }
+    }
+
+    /// Misspelled queries of the built-in rules' words, made by hand (handmade.tsv) and by
+    /// the generator of typical errors and layout mistakes (generated.tsv, from
+    /// `Tests/Tools/misspellings.py`): of those that find nothing, at least 90% have the
+    /// query meant as their first suggestion. The misses are listed.
+    func testMisspelledQueriesGetTheQueryMeantFirst() throws {
+        var cases = try misspellings("generated.tsv")
+        cases += try misspellings("handmade.tsv")
+        XCTAssertGreaterThanOrEqual(cases.count, 150)
+        let results = try answers(cases.map(\.typed))
+        var nothingFound = 0, first = 0
+        var misses: [String] = []
+        func folded(_ s: String) -> String { s.replacingOccurrences(of: "ё", with: "е") }
+        for (c, answer) in zip(cases, results) where (answer["total"] as! Int) == 0 {
+            nothingFound += 1
+            XCTAssertEqual((answer["results"] as? [Any])?.count ?? 0, 0)
+            let suggestions = answer["suggestions"] as? [String] ?? []
+            if let top = suggestions.first, folded(top) == folded(c.meant) {
+                first += 1
+            } else {
+                misses.append("\(c.typed) → \(c.meant): \(suggestions)")
+            }
+        }
+        print("SuggestTests: \(first) of \(nothingFound) queries that find nothing have the query meant first; misses:\n  "
+              + misses.joined(separator: "\n  "))
+        XCTAssertGreaterThan(nothingFound, 120)
+        XCTAssertGreaterThanOrEqual(Double(first), 0.9 * Double(nothingFound), misses.joined(separator: "\n"))
+    }
+
+    /// The built-in questions: an answer has suggestions only when one of its words finds
+    /// nothing on its own (an unknown word does not), and never when all are found; the
+    /// answers themselves are those of the tests against PHP, and without suggestions the
+    /// JSON has no such key.
+    func testQuestionsWhoseWordsAreKnownGetNoSuggestions() throws {
+        let questions = try String(contentsOf: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/questions.tsv"), encoding: .utf8)
+            .split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        XCTAssertEqual(questions.count, 667)
+        let results = try answers(questions)
+        let suggested = zip(questions, results).filter { $0.1["suggestions"] != nil }.map(\.0)
+        XCTAssertLessThan(suggested.count, 40)
+        // Each word of the questions with suggestions, alone.
+        let words = Array(Set(suggested.flatMap { $0.split(separator: " ").map(String.init) })).sorted()
+        let alone = Dictionary(uniqueKeysWithValues: zip(words, try answers(words).map { $0["total"] as! Int }))
+        for question in suggested {
+            XCTAssertTrue(question.split(separator: " ").contains { alone[String($0)] == 0 },
+                          "«\(question)» has suggestions, yet each of its words finds something")
+        }
+        let raw = try runRules(["search", "--json", "--batch", "--limit", "1"], input: Data((questions.joined(separator: "\n") + "\n").utf8))
+        for line in String(decoding: raw.stdout, as: UTF8.self).split(separator: "\n") where !line.contains("\"suggestions\":") {
+            XCTAssertTrue(line.hasSuffix("]}"), "an answer without suggestions ends as before")
+        }
+    }
+
+    /// The keyboard layout: a query typed with the Latin layout on, commas and full stops
+    /// being the keys of «б» and «ю», and the reverse.
+    func testQueriesTypedInTheOtherLayout() throws {
+        let cases = [("pfgznfz", "запятая"), ("ghbdtn", "привет"), ("j,jcj,ktybt", "обособление"), ("nbht", "тире"),
+                     ("lddjtnjxbt", "двоеточие"), ("lttghbxfcnysq j,jhjn", "деепричастный оборот")]
+        let results = try answers(cases.map(\.0))
+        for ((typed, meant), answer) in zip(cases, results) {
+            XCTAssertEqual((answer["suggestions"] as? [String])?.first, meant, typed)
+        }
+        XCTAssertEqual(KeyboardLayout.russianReadings(ofLatin: "ltkf."), ["дела.", "делаю"])
+        XCTAssertEqual(KeyboardLayout.latin(ofRussian: "ды"), "ls")
+        XCTAssertNil(KeyboardLayout.russianReadings(ofLatin: "запятая"))
+        XCTAssertNil(KeyboardLayout.russianReadings(ofLatin: "123"))
+    }
+
+    /// The view says it under «Ничего не найдено.» or under the results; the exit status
+    /// is the reference's (1 when nothing is found) whatever is suggested.
+    func testTheViewSaysWhatWasMeant() throws {
+        let nothing = try runRules(["search", "запитая"])
+        XCTAssertEqual(nothing.status, 1)
+        XCTAssertEqual(String(decoding: nothing.stdout, as: UTF8.self),
+                       "Ничего не найдено.\nВозможно, вы искали: запятая или запятой или запятые\n")
+        let some = try runRules(["search", "--limit", "1", "запятая", "перед", "союзом", "какк"])
+        XCTAssertEqual(some.status, 0)
+        let text = String(decoding: some.stdout, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("Нашлось "), text)
+        XCTAssertTrue(text.hasSuffix("\n\nВозможно, вы искали: запятая перед союзом как\n")
+                      || text.contains("\nВозможно, вы искали: запятая перед союзом как"), text)
+        let known = try runRules(["search", "--limit", "1", "запятая"])
+        XCTAssertFalse(String(decoding: known.stdout, as: UTF8.self).contains("Возможно"))
+    }
+
+    /// An index of one's own suggests from its own words; PHP's S2 file alone has none and
+    /// says nothing; a damaged vocabulary is said once and the answers stand.
+    func testCustomIndexesSuggestFromTheirOwnWords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-suggest-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try? FileManager.default.removeItem(at: folder)
+        let index = folder.appendingPathComponent("index")
+        let corpus = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl")
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus.path, "--out", index.path]).status, 0)
+        let ours = try answers(["катологов", "спровочных", "каталоги"], ["--index", index.path])
+        XCTAssertEqual((ours[0]["suggestions"] as? [String])?.first, "каталогов")
+        XCTAssertEqual((ours[1]["suggestions"] as? [String])?.first, "справочных")
+        XCTAssertNil(ours[2]["suggestions"])
+        // PHP's file alone: no vocabulary, no key, nothing said.
+        let alone = folder.appendingPathComponent("php")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("man-ru-mini/s2_search_index.php"),
+                                         to: alone.appendingPathComponent(S2IndexFile.fileName))
+        try FileManager.default.copyItem(at: corpus, to: alone.appendingPathComponent("corpus.jsonl"))
+        let php = try answers(["катологи"], ["--index", alone.path])
+        XCTAssertNil(php[0]["suggestions"])
+        // Damaged: said once on standard error, answers unchanged.
+        let words = index.appendingPathComponent(Vocabulary.fileName)
+        var bytes = try Data(contentsOf: words)
+        bytes[bytes.count / 2] ^= 0x10
+        try bytes.write(to: words)
+        let damaged = try runRules(["search", "--json", "--batch", "--index", index.path], input: Data("катологи\nкаталоги\nкатологи\n".utf8))
+        XCTAssertEqual(damaged.status, 0)
+        XCTAssertEqual(damaged.stderr.split(separator: "\n").count, 1, damaged.stderr)
+        XCTAssertTrue(damaged.stderr.contains("rules-words.bin is damaged"), damaged.stderr)
+        XCTAssertFalse(String(decoding: damaged.stdout, as: UTF8.self).contains("\"suggestions\""))
+    }
+
+    /// The costs of the mistakes people make: half an edit for the typical ones.
+    func testSpellingCosts() {
+        func cost(_ typed: String, _ word: String) -> Int {
+            SpellingCost(typed: Array(typed.utf16)).cost(Array(word.utf16))
+        }
+        XCTAssertEqual(cost("запятая", "запятая"), 0)
+        XCTAssertEqual(cost("запитая", "запятая"), 2)        // и for я
+        XCTAssertEqual(cost("сабака", "собака"), 2)          // а for о
+        XCTAssertEqual(cost("класный", "классный"), 2)       // a doubled consonant single
+        XCTAssertEqual(cost("обьявление", "объявление"), 2)  // ь for ъ
+        XCTAssertEqual(cost("чесный", "честный"), 2)         // an unpronounced т
+        XCTAssertEqual(cost("безсильный", "бессильный"), 2)  // з for с in a prefix
+        XCTAssertEqual(cost("зпаятая", "запятая"), 4)        // two letters swapped
+        XCTAssertEqual(cost("запятаю", "запятая"), 4)        // any other letter
+        XCTAssertEqual(cost("запята", "запятая"), 4)         // one left out
+        XCTAssertEqual(cost("пзаятая", "запятая"), 8)
+    }
+}
