@@ -87,7 +87,7 @@ final class CommandLineTests: XCTestCase {
                                      (["search", "--corpus", "c.jsonl", "x"], "rules: --corpus goes with --index: it names the texts of that index's chapters (see rules search --help)\n"),
                                      (["index", "build", "--corpus", "c.jsonl", "--out="], "rules: option '--out' needs a value, not an empty one (see rules index --help)\n"),
                                      (["search", "--all", "--page", "2", "x"], "rules: --all and --page cannot be used together (see rules search --help)\n"),
-                                     (["index", "build", "extra", "--corpus", "c", "--out", "d"], "rules: the command 'index' takes only one argument (see rules index --help)\n"),
+                                     (["index", "build", "extra", "--corpus", "c", "--out", "d"], "rules: 'index build' takes no argument after build (see rules index --help)\n"),
                                      (["index", "rebuild"], "rules: the command 'index' has no action 'rebuild': use 'rules index build' or 'rules index refresh' (see rules index --help)\n"),
                                      (["frobnicate"], "rules: unknown command 'frobnicate' (see rules --help)\n"),
                                      (["search", "--limit"], "rules: option '--limit N' needs a value (see rules search --help)\n"),

@@ -73,7 +73,7 @@ final class IndexLocationTests: XCTestCase {
         var locked = true
         defer { if locked { close(lock) } }
         XCTAssertEqual(said, "rules: another process is putting index files in \(folder.path); waiting for it\n")
-        let names = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName, ChapterFingerprints.fileName]
+        let names = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName, Vocabulary.fileName, ChapterFingerprints.fileName]
         for name in names {
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) before the lock is released")
         }
@@ -94,7 +94,7 @@ final class IndexLocationTests: XCTestCase {
         let (folder, lock, build, said) = try buildWaitingForTheLock("stopped")
         defer { close(lock) }
         XCTAssertTrue(said.contains("waiting for it"), said)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.count, 4)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.count, 5)
         build.terminate()
         build.waitUntilExit()
         XCTAssertEqual(build.terminationReason, .uncaughtSignal)

@@ -218,7 +218,7 @@ final class RefreshTests: XCTestCase {
                 // Nothing changed since: nothing to refresh, and nothing is written.
                 let last = folder.appendingPathComponent("round2.jsonl").path
                 let files = try FileManager.default.contentsOfDirectory(atPath: index).sorted()
-                XCTAssertEqual(files, [ChapterFingerprints.fileName, BinaryIndex.fileName, ChapterTexts.fileName, S2IndexFile.fileName].sorted())
+                XCTAssertEqual(files, [ChapterFingerprints.fileName, BinaryIndex.fileName, ChapterTexts.fileName, Vocabulary.fileName, S2IndexFile.fileName].sorted())
                 let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: index).appendingPathComponent($0)) }
                 let stamps = files.map { (try? FileManager.default.attributesOfItem(atPath: index + "/" + $0)[.modificationDate]) as? Date }
                 let again = try runRules(["index", "refresh", "--dry-run", "--corpus", last, "--out", index])
@@ -267,7 +267,7 @@ final class RefreshTests: XCTestCase {
         try php.write(to: s2)
         let stale = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
         XCTAssertEqual(stale.status, 2)
-        XCTAssertEqual(stale.stderr, "rules: cannot tell which chapters changed: \(S2IndexFile.fileName) in \(index.path) was changed since by another program; give the ids to refresh, or build the index again with rules index build\n")
+        XCTAssertEqual(stale.stderr, "rules: cannot tell which chapters changed: rules-chapters.bin in \(index.path) is not of its s2_search_index.php (changed since by another program, copied from elsewhere, or a build killed while renaming its files); give the ids to refresh, or build the index again with rules index build\n")
         XCTAssertEqual(try Data(contentsOf: s2), php)
 
         // --dry-run is for refresh; a damaged fingerprints file is said so.
@@ -281,7 +281,21 @@ final class RefreshTests: XCTestCase {
         try bytes.write(to: fingerprints)
         let damaged = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
         XCTAssertEqual(damaged.status, 2)
-        XCTAssertEqual(damaged.stderr, "rules: cannot tell which chapters changed: rules-chapters.bin is damaged; give the ids to refresh, or build the index again with rules index build\n")
+        XCTAssertEqual(damaged.stderr, "rules: cannot tell which chapters changed: rules-chapters.bin is damaged in \(index.path); give the ids to refresh, or build the index again with rules index build\n")
+
+        // An empty corpus: given no ids, a refresh would empty the index, and is refused;
+        // ids given are taken out.
+        let empty = folder.appendingPathComponent("empty.jsonl")
+        try Data("\n".utf8).write(to: empty)
+        let before = try Data(contentsOf: s2)
+        let refused = try runRules(["index", "refresh", "--corpus", empty.path, "--out", index.path])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "rules: \(empty.path) has no chapters: a refresh would take every chapter out of the index in \(index.path), which is left as it was; give the ids to take out\n")
+        XCTAssertEqual(try Data(contentsOf: s2), before)
+        XCTAssertEqual(try runRules(["index", "refresh", "--corpus", empty.path, "--out", index.path, "intro.2"]).status, 0)
+        let left = try S2IndexFile.read(s2).tableOfContents.keys.map { String(decoding: $0.bytes, as: UTF8.self) }
+        XCTAssertFalse(left.contains("intro.2"))
+        XCTAssertEqual(left.count, 11)
     }
 
     /// An S2 file whose fulltext has a chapter its table of contents lacks (id 13, one above

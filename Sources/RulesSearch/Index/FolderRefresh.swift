@@ -39,8 +39,9 @@ public enum FolderRefresh {
                 "cannot tell which chapters changed: " + {
                     switch why {
                     case .absent: "\(directory) has no \(ChapterFingerprints.fileName) (an index PHP made, or one made before rules kept it)"
-                    case .stale: "\(S2IndexFile.fileName) in \(directory) was changed since by another program"
-                    case .damaged(let detail): detail
+                    case .stale: "\(ChapterFingerprints.fileName) in \(directory) is not of its \(S2IndexFile.fileName) "
+                        + "(changed since by another program, copied from elsewhere, or a build killed while renaming its files)"
+                    case .damaged(let detail): "\(detail) in \(directory)"
                     }
                 }() + "; give the ids to refresh, or build the index again with rules index build"
             case .keptChanging: "the index in \(directory) was replaced by other processes at every try; try again"

@@ -27,7 +27,7 @@ enum FolderLock {
                     told = true
                 }
                 guard Date() < deadline else {
-                    throw S2IndexFile.FormatError(message: "cannot put the index files in \(directory.path): "
+                    throw S2IndexFile.FormatError(message: "the index folder \(directory.path) is locked: "
                         + "another process has held its lock for \(Int(timeout)) s; try again when it is done")
                 }
                 usleep(1000)

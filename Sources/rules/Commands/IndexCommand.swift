@@ -26,9 +26,10 @@ enum IndexCommand {
             throw Failure.badCorpus(corpusPath, error)
         }
         // An empty file is more often a mistake (a failed export, the wrong path) than an
-        // index wanted empty: it would silently replace a good index with nothing.
-        guard !corpus.chapters.isEmpty else {
-            throw Failure.emptyCorpus(corpusPath, out: outPath)
+        // index wanted empty: it would silently replace a good index with nothing, or a
+        // refresh given no ids take every chapter out. Ids given are taken out, as PHP does.
+        if corpus.chapters.isEmpty, !refreshing || words.count == 1 {
+            throw Failure.emptyCorpus(corpusPath, out: outPath, refreshing: refreshing)
         }
         let engine = try context.engine()
         let out = URL(fileURLWithPath: outPath)

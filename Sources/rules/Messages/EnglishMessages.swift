@@ -26,7 +26,8 @@ enum EnglishMessages {
             default: "the command '\(command.rawValue)' needs an argument"
             }
         case .missingOption(let option, let command): "the command '\(command.rawValue)' needs \(option)"
-        case .tooManyOperands(let command): "the command '\(command.rawValue)' takes only one argument"
+        case .tooManyOperands(let command):
+            command == .index ? "'index build' takes no argument after build" : "the command '\(command.rawValue)' takes only one argument"
         case .operandsWithBatch: "--batch reads the queries from standard input; give none as arguments"
         case .unknownEngine(let name, let fromEnvironment):
             "unknown engine '\(name)' in \(fromEnvironment ? "RULES_ENGINE" : "--engine"): use pcre2 or foundation"
@@ -44,14 +45,17 @@ enum EnglishMessages {
             inLine(line, "a query is at most \(describe(bytes: limit))")
         case .outIsAFile(let path): "--out \(path) is a file, not a folder: give a folder for the index files"
         case .cannotCreateFolder(let path, let reason): "cannot create the folder \(path): \(reason)"
-        case .emptyCorpus(let path, let out):
-            "\(path) has no chapters: nothing to index (an index already in \(out) is left as it was)"
+        case .emptyCorpus(let path, let out, let refreshing):
+            refreshing
+                ? "\(path) has no chapters: a refresh would take every chapter out of the index in \(out), which is left as it was; give the ids to take out"
+                : "\(path) has no chapters: nothing to index (an index already in \(out) is left as it was)"
         case .badCorpus(let path, let error): "\(path ?? "the built-in corpus"): \(error)"
         case .index(let error): error.message
         case .refresh(let error): error.description
         case .cannotRead(let path): "cannot read \(path)"
         case .cannotReadInput(let reason): "cannot read standard input: \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        case .cannotWriteOutput(let reason): "cannot write to standard output: \(reason)"
         case .cannotWriteReport(let path, let reason): "cannot write the JUnit report \(path): \(reason)"
         case .builtInUnreadable(let reason): "the built-in index cannot be read (\(reason)); rebuild rules"
         case .core(let message): message

@@ -32,7 +32,7 @@ enum Failure: Error {
     case batchLineTooLong(line: Int, limit: Int)
     case outIsAFile(String)
     case cannotCreateFolder(String, reason: String)
-    case emptyCorpus(String, out: String)
+    case emptyCorpus(String, out: String, refreshing: Bool)
     /// A corpus line that cannot be read; `nil`: the built-in corpus.
     case badCorpus(String?, Corpus.Error)
     /// An index that cannot be opened.
@@ -42,6 +42,7 @@ enum Failure: Error {
     case cannotRead(String)
     case cannotReadInput(String)
     case cannotWrite(String, reason: String)
+    case cannotWriteOutput(reason: String)
     case cannotWriteReport(String, reason: String)
     case builtInUnreadable(String)
     /// A message of the search core (its index files, a damaged index), in English.
@@ -65,7 +66,7 @@ enum Failure: Error {
         case .operandsWithBatch: .command(.search)
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .outIsAFile,
-             .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .refresh, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteReport,
+             .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .refresh, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteOutput, .cannotWriteReport,
              .builtInUnreadable, .core: .none
         }
     }

@@ -28,7 +28,8 @@ enum RussianMessages {
             default: "команде \(command.rawValue) нужен аргумент"
             }
         case .missingOption(let option, let command): "команде \(command.rawValue) нужен параметр \(option)"
-        case .tooManyOperands(let command): "команда \(command.rawValue) принимает только один аргумент"
+        case .tooManyOperands(let command):
+            command == .index ? "после «index build» аргументов не бывает" : "команда \(command.rawValue) принимает только один аргумент"
         case .operandsWithBatch: "с --batch запросы читаются со стандартного ввода; не указывайте их в аргументах"
         case .unknownEngine(let name, let fromEnvironment):
             "нет движка «\(name)» (\(fromEnvironment ? "RULES_ENGINE" : "--engine")): укажите pcre2 или foundation"
@@ -46,8 +47,10 @@ enum RussianMessages {
             inLine(line, "запрос может занимать не больше \(describe(bytes: limit))")
         case .outIsAFile(let path): "--out \(path) — файл, а не каталог: укажите каталог для файлов индекса"
         case .cannotCreateFolder(let path, let reason): "не удалось создать каталог \(path): \(reason)"
-        case .emptyCorpus(let path, let out):
-            "в \(path) нет глав: индексировать нечего (прежний индекс в \(out) не изменён)"
+        case .emptyCorpus(let path, let out, let refreshing):
+            refreshing
+                ? "в \(path) нет глав: обновление убрало бы из индекса в \(out) все главы, и он оставлен как был; укажите номера глав, которые убрать"
+                : "в \(path) нет глав: индексировать нечего (прежний индекс в \(out) не изменён)"
         case .badCorpus(let path, let error): "\(path ?? "встроенный корпус"): \(corpus(error))"
         case .index(let error):
             switch error.kind {
@@ -66,8 +69,9 @@ enum RussianMessages {
                 "не понять, какие главы изменились: " + {
                     switch why {
                     case .absent: "в \(error.directory) нет файла \(ChapterFingerprints.fileName) (индекс построен PHP или прежней версией rules)"
-                    case .stale: "файл \(S2IndexFile.fileName) в \(error.directory) с тех пор изменила другая программа"
-                    case .damaged(let detail): detail
+                    case .stale: "файл \(ChapterFingerprints.fileName) в \(error.directory) не от его \(S2IndexFile.fileName) "
+                        + "(тот с тех пор изменила другая программа, файл скопирован из другого места или сборку прервали во время переименования файлов)"
+                    case .damaged(let detail): "\(detail) в \(error.directory)"
                     }
                 }() + "; укажите номера глав или постройте индекс заново командой «rules index build»"
             case .keptChanging: "индекс в \(error.directory) при каждой попытке заменяли другие процессы; повторите"
@@ -75,6 +79,7 @@ enum RussianMessages {
         case .cannotRead(let path): "не удалось прочитать \(path)"
         case .cannotReadInput(let reason): "не удалось прочитать стандартный ввод: \(reason)"
         case .cannotWrite(let path, let reason): "не удалось записать \(path): \(reason)"
+        case .cannotWriteOutput(let reason): "не удалось вывести результат: \(reason)"
         case .cannotWriteReport(let path, let reason): "не удалось записать отчёт JUnit \(path): \(reason)"
         case .builtInUnreadable(let reason): "не удалось прочитать встроенный индекс (\(reason)); пересоберите rules"
         case .core(let message): message

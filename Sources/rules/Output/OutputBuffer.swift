@@ -26,8 +26,12 @@ final class OutputBuffer {
             let n = buffer[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                // A closed pipe (`rules stem | head`) is not an error worth a message.
-                exit(errno == EPIPE ? 0 : 2)
+                // A closed pipe (`rules stem | head`) is not an error worth a message; a
+                // full disk or a broken device is.
+                if errno == EPIPE { exit(0) }
+                let reason = String(cString: strerror(errno))
+                FileHandle.standardError.write(Data("rules: \(Failure.cannotWriteOutput(reason: reason).text())\n".utf8))
+                exit(2)
             }
             offset += n
         }
