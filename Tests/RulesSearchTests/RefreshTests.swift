@@ -13,7 +13,17 @@ final class RefreshTests: XCTestCase {
         let base: URL, phpIndex: URL, folder: URL
     }
 
-    private let goldens = [
+    private lazy var goldens: [Golden] = {
+        var goldens = Self.smallGoldens
+        if let base = try? TestPaths.referenceFile("man-ru/corpus.jsonl"), let php = try? TestPaths.referenceFile("man-ru/s2_search_index.php") {
+            goldens.append(Golden(base: base, phpIndex: php, folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru")))
+        } else {
+            print("RefreshTests: ../shared/reference/man-ru is absent; its refresh sequence is skipped")
+        }
+        return goldens
+    }()
+
+    private static let smallGoldens = [
         Golden(base: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"),
                phpIndex: TestPaths.fixtures.appendingPathComponent("man-ru-mini/s2_search_index.php"),
                folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru-mini")),

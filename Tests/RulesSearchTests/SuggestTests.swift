@@ -140,6 +140,48 @@ final class SuggestTests: XCTestCase {
         XCTAssertFalse(String(decoding: damaged.stdout, as: UTF8.self).contains("\"suggestions\""))
     }
 
+    /// The vocabulary a build keeps is the words of its corpus (counted from its indexer's
+    /// reading, the same as reading the corpus again); a refresh adds the words of the
+    /// chapters it refreshes to it, and the file reads back as written.
+    func testTheVocabularyIsTheCorpusWords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-vocabulary-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try? FileManager.default.removeItem(at: folder)
+        let corpusFile = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl")
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpusFile.path, "--out", folder.path]).status, 0)
+        let corpus = try Corpus.read(corpusFile)
+        let kept = try XCTUnwrap(try Vocabulary.read(in: folder))
+        let engine = allEngines()[0]
+        XCTAssertEqual(kept.encoded(), Vocabulary(corpus, engine: engine).encoded())
+        XCTAssertEqual(kept.encoded(), try Vocabulary(decoding: kept.encoded()).encoded())
+        XCTAssertGreaterThan(kept.count, 2000)
+        // Independently: the words of the texts, lower case, between the indexer's separators.
+        let expected = Set(corpus.chapters.values.flatMap { chapter -> [String] in
+            let text = (chapter.title.stringValue.text + " " + chapter.html.text)
+                .replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression).lowercased()
+            return text.split(whereSeparator: { !$0.isLetter }).map { String($0).replacingOccurrences(of: "ё", with: "е") }
+        })
+        var words = Set((0..<kept.count).map { String(decoding: Array(kept.units($0)), as: UTF16.self) })
+        for word in words where word.contains("-") { words.formUnion(word.split(separator: "-").map(String.init)) }
+        let missing = expected.filter { word in
+            word.count > 2 && word.unicodeScalars.allSatisfy { (0x430...0x44F).contains($0.value) } && !words.contains(word)
+        }
+        XCTAssertTrue(missing.isEmpty, "words of the texts not in the vocabulary: \(missing.sorted().prefix(20))")
+        // A refresh adds the new chapter's words.
+        var lines = try String(contentsOf: corpusFile, encoding: .utf8)
+        lines += "{\"id\": \"new\", \"title\": \"Новая\", \"html\": \"<p>Кракозябры и абракадабра</p>\"}\n"
+        let changed = folder.appendingPathComponent("changed.jsonl")
+        try Data(lines.utf8).write(to: changed)
+        XCTAssertEqual(try runRules(["index", "refresh", "--corpus", changed.path, "--out", folder.path]).status, 0)
+        let after = try XCTUnwrap(try Vocabulary.read(in: folder))
+        let added = Set((0..<after.count).map { String(decoding: Array(after.units($0)), as: UTF16.self) }).subtracting(words)
+        XCTAssertEqual(added, ["кракозябры", "абракадабра"])
+        XCTAssertEqual(after.count, kept.count + 2)
+        let answer = try runRules(["search", "--json", "--index", folder.path, "кракозибры"])
+        XCTAssertTrue(String(decoding: answer.stdout, as: UTF8.self).contains("\"suggestions\":[\"кракозябры\"]"),
+                      String(decoding: answer.stdout, as: UTF8.self))
+    }
+
     /// The costs of the mistakes people make: half an edit for the typical ones.
     func testSpellingCosts() {
         func cost(_ typed: String, _ word: String) -> Int {

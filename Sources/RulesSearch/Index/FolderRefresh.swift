@@ -77,6 +77,12 @@ public enum FolderRefresh {
                 try IndexBuild.write(corpus, engine: engine, to: directory, waiting: waiting,
                                      making: { chaptersRead in chaptersRead(); return index },
                                      fingerprints: fingerprints, reusing: snapshot.texts,
+                                     vocabulary: { [old = snapshot.vocabulary] in
+                                         // The words of the chapters refreshed in, added; a whole
+                                         // corpus read only for a folder that had none.
+                                         old?.adding(list.compactMap { corpus.chapters[$0] }, engine: engine)
+                                             ?? Vocabulary(corpus, engine: engine)
+                                     },
                                      unless: { if S2Identity(directory) != snapshot.identity { throw Replaced() } })
                 return list
             } catch is Replaced {
@@ -113,6 +119,8 @@ public enum FolderRefresh {
         let fingerprints: Result<ChapterFingerprints, ChapterFingerprints.Unavailable>
         /// The texts, if they can be read, for the prepared chapters they keep.
         let texts: ChapterTexts?
+        /// The vocabulary, if it can be read, which the refreshed chapters' words join.
+        let vocabulary: Vocabulary?
 
         static func read(_ directory: URL, waiting: () -> Void) throws -> Snapshot {
             try FolderLock.hold(directory, waiting: waiting) {
@@ -128,7 +136,8 @@ public enum FolderRefresh {
                 let index = try S2IndexFile.decode(bytes)
                 return Snapshot(identity: identity, index: index,
                                 fingerprints: ChapterFingerprints.read(in: directory, s2: ChapterFingerprints.S2Content(bytes)),
-                                texts: try? ChapterTexts(contentsOf: directory.appendingPathComponent(ChapterTexts.fileName)))
+                                texts: try? ChapterTexts(contentsOf: directory.appendingPathComponent(ChapterTexts.fileName)),
+                                vocabulary: (try? Vocabulary.read(in: directory)) ?? nil)
             }
         }
 

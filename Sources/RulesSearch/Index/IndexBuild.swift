@@ -26,6 +26,7 @@ public enum IndexBuild {
                              waiting: () -> Void = {},
                              making: ((_ chaptersRead: () -> Void) -> SearchIndex)? = nil,
                              fingerprints: ChapterFingerprints? = nil, reusing oldTexts: ChapterTexts? = nil,
+                             vocabulary makeVocabulary: (@Sendable () -> Vocabulary)? = nil,
                              unless: () throws -> Void = {}) throws {
         AtomicFile.removeAbandonedTemporaries(in: directory, for: fileNames)
         // The texts file depends on the corpus alone: it is made, written and synced on its
@@ -34,30 +35,24 @@ public enum IndexBuild {
         // is short and the rest mostly runs on one thread, so the texts fill the other core
         // instead of delaying the index (10% less time in all, measured interleaved).
         let chaptersRead = DispatchSemaphore(value: 0)
-        // The vocabulary for suggestions (``Vocabulary``) follows the texts on their thread.
-        let texts = Background { () -> Result<[AtomicFile.Pending], Error> in
+        let texts = Background { () -> Result<AtomicFile.Pending, Error> in
             chaptersRead.wait()
-            var files: [AtomicFile.Pending] = []
             return Result {
-                do {
-                    let file = try AtomicFile.Pending(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine), workers: 1, reusing: oldTexts),
-                                                      to: directory.appendingPathComponent(ChapterTexts.fileName))
-                    files.append(file)
-                    let words = try AtomicFile.Pending(pieces: [Vocabulary(corpus, engine: engine, workers: 1).encoded()],
-                                                       to: directory.appendingPathComponent(Vocabulary.fileName))
-                    files.append(words)
-                    for file in files { try file.sync() }
-                    return files
-                } catch {
-                    for file in files { file.discard() }
-                    throw error
-                }
+                let file = try AtomicFile.Pending(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine), workers: 1, reusing: oldTexts),
+                                                  to: directory.appendingPathComponent(ChapterTexts.fileName))
+                try file.sync()
+                return file
             }
         }
+        // The vocabulary for suggestions (``Vocabulary``): a build counts it from the
+        // chapters its indexer read, on another thread; a refresh says how to make it.
+        var vocabulary = makeVocabulary.map { Background($0) }
         var pending: [AtomicFile.Pending] = []
         do {
             let index = making.map { $0({ chaptersRead.signal() }) }
-                ?? Indexer.build(corpus, preg: Preg(engine: engine), chaptersRead: { chaptersRead.signal() })
+                ?? Indexer.build(corpus, preg: Preg(engine: engine), chaptersRead: { chaptersRead.signal() }, wordsRead: { readers, walks in
+                    vocabulary = Background { Vocabulary(readers: readers, walks: walks) }
+                })
             let sections = Background { BinaryIndex.sections(index) }
             let s2Pieces = S2IndexFile.encodedPieces(index)
             let s2 = try AtomicFile.Pending(pieces: s2Pieces,
@@ -74,14 +69,18 @@ public enum IndexBuild {
             pending.append(binary)
             try binary.sync()
             try s2Synced.value.get()
-            pending += try texts.value.get()
+            pending.append(try texts.value.get())
+            if let vocabulary {
+                let words = try AtomicFile.Pending(pieces: [vocabulary.value.encoded()], to: directory.appendingPathComponent(Vocabulary.fileName))
+                pending.append(words)
+            }
             let s2Content = ChapterFingerprints.S2Content(s2Pieces.concatenated())
             let chapters = try AtomicFile.Pending(pieces: [(fingerprints ?? ChapterFingerprints(corpus)).encoded(s2: s2Content)],
                                                   to: directory.appendingPathComponent(ChapterFingerprints.fileName))
             pending.append(chapters)
             try AtomicFile.commit(pending, in: directory, waiting: waiting, unless: unless)
         } catch {
-            if case .success(let files) = texts.value { pending += files }
+            if case .success(let file) = texts.value { pending.append(file) }
             for file in pending { file.discard() }
             throw error
         }

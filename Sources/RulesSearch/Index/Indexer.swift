@@ -23,7 +23,14 @@ public final class Indexer {
     /// The index of `corpus`, as `Indexer::index` leaves it when it says 'stop'.
     /// `chaptersRead` is called once every chapter is cleaned up and split into words, when
     /// what is left uses every core for a shorter while.
+    /// `wordsRead` is given the readers and their walks first (the vocabulary is counted
+    /// from them, beside the port).
     public static func build(_ corpus: Corpus, preg: Preg, chaptersRead: () -> Void = {}) -> SearchIndex {
+        build(corpus, preg: preg, chaptersRead: chaptersRead, wordsRead: { _, _ in })
+    }
+
+    static func build(_ corpus: Corpus, preg: Preg, chaptersRead: () -> Void,
+                      wordsRead: ([ChapterReader], [ChapterReader.Walk]) -> Void) -> SearchIndex {
         let indexer = Indexer()
         let chapters = Array(corpus.chapters.values)
         let engine = preg.engine
@@ -35,6 +42,7 @@ public final class Indexer {
             reader.read(chapter)
         }
         chaptersRead()
+        wordsRead(readers, walks)
         for chapter in chapters { indexer.bufferChapter(chapter) }
         indexer.buildIDs()
         let ids = chapters.map { indexer.index.tableOfContents[$0.key]?.id ?? 0 }

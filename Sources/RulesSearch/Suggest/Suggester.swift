@@ -40,27 +40,44 @@ public final class Suggester {
         stemmer = Stemmer(preg: preg)
     }
 
-    /// Whether the index knows `word` (a word of `QueryFilter`), as `Finder::find` would
-    /// look it up. A word with no letter (a number, a dash) counts as known: there is
-    /// nothing to correct in it.
-    func knows(_ word: Bytes) -> Bool {
-        guard let text = String(validating: word, as: UTF8.self), text.contains(where: \.isLetter) else { return true }
-        if index.isExcluded(word) { return true }
+    /// What the index knows of a word of `QueryFilter`, as `Finder::find` would look it up.
+    enum Known {
+        /// It or its stem has chapters in the fulltext or keyword tables: a query with it
+        /// finds something.
+        case found
+        /// An excluded word, or one with no letter (a number, a dash): nothing to correct.
+        case passed
+        case unknown
+    }
+
+    func look(_ word: Bytes) -> Known {
+        guard let text = String(validating: word, as: UTF8.self), text.contains(where: \.isLetter) else { return .passed }
+        if index.isExcluded(word) { return .passed }
         let stem = stemmer.stem(word)
-        for w in stem == word ? [word] : [word, stem] where !(index.fulltext(w)?.isEmpty ?? true) { return true }
-        if !(index.singleKeyword(word)?.isEmpty ?? true) || !(index.stemKeyword(stem)?.isEmpty ?? true) { return true }
-        return false
+        for w in stem == word ? [word] : [word, stem] where !(index.fulltext(w)?.isEmpty ?? true) { return .found }
+        if !(index.singleKeyword(word)?.isEmpty ?? true) || !(index.stemKeyword(stem)?.isEmpty ?? true) { return .found }
+        return .unknown
     }
 
     /// The words of `query` the index does not know, in order, each once; empty when it
     /// knows them all.
     public func unknownWords(_ query: Bytes) -> [String] {
+        looked(query).unknown
+    }
+
+    /// The unknown words of `query`, and whether one of its words finds something.
+    private func looked(_ query: Bytes) -> (unknown: [String], finds: Bool) {
         var unknown: [String] = []
+        var finds = false
         var seen = Set<Bytes>()
-        for word in filter.words(query) where seen.insert(word).inserted && !knows(word) {
-            unknown.append(String(decoding: word, as: UTF8.self))
+        for word in filter.words(query) where seen.insert(word).inserted {
+            switch look(word) {
+            case .found: finds = true
+            case .passed: break
+            case .unknown: unknown.append(String(decoding: word, as: UTF8.self))
+            }
         }
-        return unknown
+        return (unknown, finds)
     }
 
     /// Whether `query` is short enough to be corrected (``longestQuery``).
@@ -78,6 +95,12 @@ public final class Suggester {
         guard !unknown.isEmpty, let vocabulary else { return nil }
         // Corrections that leave no unknown word; failing those, ones that leave fewer.
         let typed = String(decoding: query, as: UTF8.self)
+        // The whole query typed with the other layout on, when that reading leaves no word
+        // unknown, is the answer: its words typed in the wrong letters are not corrected.
+        for reading in layoutReadings(of: typed) {
+            let (left, found) = looked(Bytes(reading.utf8))
+            if left.isEmpty, found || finds(Bytes(reading.utf8)) { return [reading] }
+        }
         var proposals: [String] = []
         for reading in layoutReadings(of: typed) { proposals.append(reading) }
         let corrected = Array(unknown.prefix(Self.wordsCorrected))
@@ -93,8 +116,11 @@ public final class Suggester {
         }
         var whole: [String] = [], better: [String] = []
         for text in proposals where text != typed.lowercased() && !whole.contains(text) && !better.contains(text) {
-            let left = unknownWords(Bytes(text.utf8)).count
-            if left == 0, whole.count < Self.limit, finds(Bytes(text.utf8)) {
+            let (unknownLeft, found) = looked(Bytes(text.utf8))
+            let left = unknownLeft.count
+            // A query with a word the index has finds something: `Finder::find` is asked only
+            // when that is not known.
+            if left == 0, whole.count < Self.limit, found || finds(Bytes(text.utf8)) {
                 whole.append(text)
             } else if left > 0, left < unknown.count, better.count < Self.limit, finds(Bytes(text.utf8)) {
                 better.append(text)

@@ -51,61 +51,162 @@ public struct Vocabulary: Sendable {
     }
 
     /// The vocabulary of `corpus`, its chapters read on `workers` threads (every core
-    /// unless told).
+    /// unless told): what a build makes, for a refresh of an index that has none.
     public init(_ corpus: Corpus, engine: any RegexEngine, workers: Int? = nil) {
         let chapters = Array(corpus.chapters.values)
-        let counted = Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { HTMLToText(preg: Preg(engine: engine)) }) { toText, chapter in
-            var counts: [Bytes: UInt32] = [:]
-            let keywords = PHPStrings.replace(", ", with: " ", in: chapter.keywords.stringValue)
-            for part in [toText.convert(chapter.title.stringValue), keywords, toText.convert(chapter.html)] {
-                part.withUnsafeBufferPointer { text in
-                    forEachSpaceSeparatedWord(text) { counts[Array($0), default: 0] += 1 }
-                }
-            }
-            return counts
+        var readers: [ChapterReader] = []
+        let walks = Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { () -> ChapterReader in
+            readers.append(ChapterReader(number: readers.count, preg: Preg(engine: engine)))
+            return readers[readers.count - 1]
+        }) { reader, chapter in
+            reader.read(chapter)
         }
-        var all: [Bytes: UInt32] = [:]
-        for counts in counted {
-            for (word, n) in counts { all[word, default: 0] &+= n }
-        }
-        self.init(counts: all)
+        self.init(readers: readers, walks: walks)
     }
 
-    /// Words with their counts; a word and its form with ё are one.
-    init(counts: [Bytes: UInt32]) {
-        struct Entry { var units: [UInt16]; var count: UInt32; var written: String }
-        var byKey: [[UInt16]: Entry] = [:]
-        for (bytes, n) in counts {
-            guard let written = String(validating: bytes, as: UTF8.self), written.contains(where: \.isLetter) else { continue }
-            let units = Array(written.replacingOccurrences(of: "ё", with: "е").utf16)
-            guard units.count <= Self.longestWord else { continue }
-            if var entry = byKey[units] {
-                entry.count = entry.count &+ n
-                // The form with ё is the one shown: «ещё», not «еще».
-                if written.contains("ё") { entry.written = written }
-                byKey[units] = entry
-            } else {
-                byKey[units] = Entry(units: units, count: n, written: written)
+    /// The words the indexer's readers met, counted over their walks: a build makes its
+    /// vocabulary from what its index was made of, reading no chapter twice.
+    init(readers: [ChapterReader], walks: [ChapterReader.Walk]) {
+        var counts = readers.map { [UInt32](repeating: 0, count: $0.table.count) }
+        for walk in walks {
+            counts[walk.reader].withUnsafeMutableBufferPointer { c in
+                for w in walk.words { c[Int(w)] &+= 1 }
             }
         }
-        let words = byKey.values.sorted { $0.units.lexicographicallyPrecedes($1.units) }
+        // The readers' words merged in a table of their own: no array made per word.
+        var table = WordTable(capacity: readers.map(\.table.count).max() ?? 16)
+        var totals: [UInt32] = []
+        for (r, reader) in readers.enumerated() {
+            for w in 0..<reader.table.count where counts[r][w] > 0 {
+                let k = reader.table.word(w).withUnsafeBufferPointer { table.add($0) }
+                if k == totals.count { totals.append(0) }
+                totals[k] &+= counts[r][w]
+            }
+        }
+        self.init(entries: (0..<table.count).compactMap { Entry(written: Array(table.word($0)), count: totals[$0]) })
+    }
+
+    /// This vocabulary with the words of `chapters` added (a refresh: the words of the
+    /// chapters it took out stay, and are never suggested while the index does not find
+    /// them, since a suggestion must find something).
+    public func adding(_ chapters: [Corpus.Chapter], engine: any RegexEngine) -> Vocabulary {
+        guard !chapters.isEmpty else { return self }
+        let reader = ChapterReader(number: 0, preg: Preg(engine: engine))
+        let walks = chapters.map { reader.read($0) }
+        let added = Vocabulary(readers: [reader], walks: walks)
+        var entries: [Entry] = []
+        entries.reserveCapacity(count + added.count)
+        var i = 0, j = 0
+        // Both sorted: merged in one pass.
+        while i < count || j < added.count {
+            if j == added.count || (i < count && units(i).lexicographicallyPrecedes(added.units(j))) {
+                entries.append(entry(i))
+                i += 1
+            } else if i == count || added.units(j).lexicographicallyPrecedes(units(i)) {
+                entries.append(added.entry(j))
+                j += 1
+            } else {
+                var merged = entry(i)
+                merged.add(added.entry(j))
+                entries.append(merged)
+                i += 1
+                j += 1
+            }
+        }
+        return Vocabulary(entries: entries, sorted: true)
+    }
+
+    /// A word as the vocabulary keeps it: its UTF-8 with ё as е (the key it is sorted by
+    /// and compared with), as first written, and how often it occurs.
+    struct Entry {
+        var key: Bytes
+        var written: Bytes
+        var count: UInt32
+
+        /// `written` (lower case) as a word of the vocabulary, `nil` when it is no word to
+        /// correct to: not UTF-8, no letter in it (a number), longer than ``longestWord``,
+        /// or with a character outside the basic plane (an emoji), whose UTF-16 would sort
+        /// apart from its UTF-8.
+        init?(written: Bytes, count: UInt32) {
+            guard written.count <= 3 * Vocabulary.longestWord, UTF8Bytes.isValid(written),
+                  !written.contains(where: { $0 >= 0xF0 }),
+                  written.contains(where: { $0 >= 0xC0 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else { return nil }
+            var key = written
+            for k in key.indices.dropLast() where key[k] == 0xD1 && key[k + 1] == 0x91 {
+                key[k] = 0xD0   // ё (D1 91) as е (D0 B5)
+                key[k + 1] = 0xB5
+            }
+            self.key = key
+            self.written = written
+            self.count = count
+            guard units.count <= Vocabulary.longestWord else { return nil }
+        }
+
+        init(key: Bytes, written: Bytes, count: UInt32) {
+            self.key = key
+            self.written = written
+            self.count = count
+        }
+
+        /// The key's UTF-16 code units.
+        var units: [UInt16] { Array(String(decoding: key, as: UTF8.self).utf16) }
+
+        /// Another writing of the same word: the counts add, and a form with ё is the one shown.
+        mutating func add(_ other: Entry) {
+            count &+= other.count
+            if other.written != other.key { written = other.written }
+        }
+    }
+
+    private func entry(_ k: Int) -> Entry {
+        let written = Bytes(self.written(k).utf8)
+        return Entry(key: Bytes(String(decoding: Array(units(k)), as: UTF16.self).utf8), written: written, count: occurrences(k))
+    }
+
+    /// `entries` as a vocabulary, merged where their keys are the same.
+    init(entries: [Entry], sorted: Bool = false) {
+        var words = entries
+        if !sorted {
+            // By the keys, compared as bytes: the order of their UTF-16 units, since no word
+            // has one outside the basic plane.
+            words.sort { a, b in
+                a.key.withUnsafeBufferPointer { x in
+                    b.key.withUnsafeBufferPointer { y in
+                        let common = memcmp(x.baseAddress!, y.baseAddress!, min(x.count, y.count))
+                        return common != 0 ? common < 0 : x.count < y.count
+                    }
+                }
+            }
+            var merged: [Entry] = []
+            merged.reserveCapacity(words.count)
+            for word in words {
+                if let last = merged.last, last.key == word.key {
+                    merged[merged.count - 1].add(word)
+                } else {
+                    merged.append(word)
+                }
+            }
+            words = merged
+        }
+        let units = words.map(\.units)
         var out = Self.magic
-        let unitCount = words.reduce(0) { $0 + $1.units.count }
-        let writtenCount = words.reduce(0) { $0 + $1.written.utf8.count }
+        let unitCount = units.reduce(0) { $0 + $1.count }
+        let writtenCount = words.reduce(0) { $0 + $1.written.count }
+        out.reserveCapacity(Self.headerSize + 2 * unitCount + 12 * words.count + writtenCount + 16)
         for n in [words.count, unitCount, writtenCount, 0] { out.appendLittleEndian(UInt32(n)) }
-        for word in words {
-            for unit in word.units { out += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        for word in units {
+            for unit in word { out += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         }
         while out.count % 4 != 0 { out.append(0) }
         var unitEnd = 0, writtenEnd = 0
-        for word in words {
-            unitEnd += word.units.count
-            writtenEnd += word.written.utf8.count
+        for (word, wordUnits) in zip(words, units) {
+            unitEnd += wordUnits.count
+            writtenEnd += word.written.count
             out.appendLittleEndian(UInt32(unitEnd))
             out.appendLittleEndian(word.count)
             out.appendLittleEndian(UInt32(writtenEnd))
         }
-        for word in words { out += Bytes(word.written.utf8) }
+        for word in words { out += word.written }
         out.appendLittleEndian(Checksum.of(out))
         // Cannot fail: the bytes were just written in this format.
         self = try! Vocabulary(file: FileBytes(copying: out))
@@ -142,21 +243,19 @@ public struct Vocabulary: Sendable {
         self.unitsStart = unitsStart
         self.tableStart = tableStart
         self.writtenStart = writtenStart
-        // Every bound in order and within its block, each word no longer than kept, the
-        // words sorted and distinct, the written forms UTF-8: a search then reads without
-        // a check of its own.
+        // Every bound in order and within its block, each word no longer than kept: a search
+        // then reads without a check of its own. (Order is not checked: words out of order,
+        // in a file made to be so, cost the search its shortcuts, not its answers; a
+        // written form that is not UTF-8 is shown with replacement characters.)
         var previousUnits = 0, previousWritten = 0
         for k in 0..<count {
             let unitEnd = Int(word(k, field: 0)), writtenEnd = Int(word(k, field: 2))
             guard unitEnd > previousUnits, unitEnd - previousUnits <= Self.longestWord, unitEnd <= unitCount,
                   writtenEnd >= previousWritten, writtenEnd <= writtenCount else { throw damaged }
-            if k > 0, !units(k - 1).lexicographicallyPrecedes(units(k)) { throw damaged }
             previousUnits = unitEnd
             previousWritten = writtenEnd
         }
-        guard previousUnits == unitCount, previousWritten == writtenCount,
-              UTF8Bytes.isValid(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + writtenStart,
-                                                    count: end - writtenStart)) else { throw damaged }
+        guard previousUnits == unitCount, previousWritten == writtenCount else { throw damaged }
     }
 
     /// The vocabulary kept in `directory`, `nil` when it has none (an index PHP made, or
