@@ -94,26 +94,65 @@ public struct Vocabulary: Sendable {
         let reader = ChapterReader(number: 0, preg: Preg(engine: engine))
         let walks = chapters.map { reader.read($0) }
         let added = Vocabulary(readers: [reader], walks: walks)
-        var entries: [Entry] = []
-        entries.reserveCapacity(count + added.count)
+        // Both sorted: merged in one pass, word by word as the files hold them (no String
+        // made of a word: through them, this was a third of refreshing one chapter).
+        var writer = Writer(count: count + added.count)
         var i = 0, j = 0
-        // Both sorted: merged in one pass.
         while i < count || j < added.count {
             if j == added.count || (i < count && units(i).lexicographicallyPrecedes(added.units(j))) {
-                entries.append(entry(i))
+                writer.add(units(i), occurrences(i), writtenBytes(i))
                 i += 1
             } else if i == count || added.units(j).lexicographicallyPrecedes(units(i)) {
-                entries.append(added.entry(j))
+                writer.add(added.units(j), added.occurrences(j), added.writtenBytes(j))
                 j += 1
             } else {
-                var merged = entry(i)
-                merged.add(added.entry(j))
-                entries.append(merged)
+                // The same word: the counts add, and a form with ё is the one shown.
+                let theirs = added.writtenBytes(j)
+                let yo = theirs.indices.dropLast().contains { theirs[$0] == 0xD1 && theirs[$0 + 1] == 0x91 }
+                writer.add(units(i), occurrences(i) &+ added.occurrences(j), yo ? theirs : writtenBytes(i))
                 i += 1
                 j += 1
             }
         }
-        return Vocabulary(entries: entries, sorted: true)
+        return writer.vocabulary()
+    }
+
+    private func writtenBytes(_ k: Int) -> UnsafeRawBufferPointer {
+        let start = k == 0 ? 0 : Int(word(k - 1, field: 2)), end = Int(word(k, field: 2))
+        return UnsafeRawBufferPointer(rebasing: file.buffer[(writtenStart + start)..<(writtenStart + end)])
+    }
+
+    /// The file made word by word, in order.
+    private struct Writer {
+        var units: Bytes = [], table: Bytes = [], written: Bytes = []
+        var unitCount = 0, words = 0
+
+        init(count: Int) {
+            table.reserveCapacity(12 * count)
+        }
+
+        mutating func add<U: Collection<UInt16>, W: Collection<UInt8>>(_ wordUnits: U, _ count: UInt32, _ writtenForm: W) {
+            for unit in wordUnits { units += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            unitCount += wordUnits.count
+            written += writtenForm
+            table.appendLittleEndian(UInt32(unitCount))
+            table.appendLittleEndian(count)
+            table.appendLittleEndian(UInt32(written.count))
+            words += 1
+        }
+
+        func vocabulary() -> Vocabulary {
+            var out = Vocabulary.magic
+            out.reserveCapacity(Vocabulary.headerSize + units.count + table.count + written.count + 16)
+            for n in [words, unitCount, written.count, 0] { out.appendLittleEndian(UInt32(n)) }
+            out += units
+            while out.count % 4 != 0 { out.append(0) }
+            out += table
+            out += written
+            out.appendLittleEndian(Checksum.of(out))
+            // Cannot fail: the bytes were just written in this format.
+            return try! Vocabulary(file: FileBytes(copying: out))
+        }
     }
 
     /// A word as the vocabulary keeps it: its UTF-8 with ё as е (the key it is sorted by
@@ -158,11 +197,6 @@ public struct Vocabulary: Sendable {
         }
     }
 
-    private func entry(_ k: Int) -> Entry {
-        let written = Bytes(self.written(k).utf8)
-        return Entry(key: Bytes(String(decoding: Array(units(k)), as: UTF16.self).utf8), written: written, count: occurrences(k))
-    }
-
     /// `entries` as a vocabulary, merged where their keys are the same.
     init(entries: [Entry], sorted: Bool = false) {
         var words = entries
@@ -188,28 +222,9 @@ public struct Vocabulary: Sendable {
             }
             words = merged
         }
-        let units = words.map(\.units)
-        var out = Self.magic
-        let unitCount = units.reduce(0) { $0 + $1.count }
-        let writtenCount = words.reduce(0) { $0 + $1.written.count }
-        out.reserveCapacity(Self.headerSize + 2 * unitCount + 12 * words.count + writtenCount + 16)
-        for n in [words.count, unitCount, writtenCount, 0] { out.appendLittleEndian(UInt32(n)) }
-        for word in units {
-            for unit in word { out += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
-        }
-        while out.count % 4 != 0 { out.append(0) }
-        var unitEnd = 0, writtenEnd = 0
-        for (word, wordUnits) in zip(words, units) {
-            unitEnd += wordUnits.count
-            writtenEnd += word.written.count
-            out.appendLittleEndian(UInt32(unitEnd))
-            out.appendLittleEndian(word.count)
-            out.appendLittleEndian(UInt32(writtenEnd))
-        }
-        for word in words { out += word.written }
-        out.appendLittleEndian(Checksum.of(out))
-        // Cannot fail: the bytes were just written in this format.
-        self = try! Vocabulary(file: FileBytes(copying: out))
+        var writer = Writer(count: words.count)
+        for word in words { writer.add(word.units, word.count, word.written) }
+        self = writer.vocabulary()
     }
 
     /// The file's bytes.
