@@ -369,13 +369,11 @@ final class RefreshTests: XCTestCase {
         return files
     }
 
-    /// A refresh stopped by SIGTERM at any moment (waiting for the lock, reading, working,
-    /// writing, putting its files in place) leaves the folder with all of its old files or
-    /// all of its new ones, byte for byte, and no temporary file.
-    func testARefreshStoppedLeavesTheIndexAsItWasOrAsItWouldBe() throws {
-        let golden = try changedRounds()[1]   // the built-in rules: 67 chapters to refresh
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-refresh-stopped-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// A folder with the built-in rules' index, a copy of it (`template`), and their first
+    /// round of changes as a corpus.
+    private func builtAndChanged(_ name: String) throws -> (golden: ChangedRounds, folder: URL, index: URL, corpus: URL, template: URL) {
+        let golden = try changedRounds()[1]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-refresh-\(name)-\(getpid())")
         let index = folder.appendingPathComponent("index")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
@@ -384,6 +382,16 @@ final class RefreshTests: XCTestCase {
         XCTAssertEqual(try runRules(["index", "build", "--corpus", golden.base.path, "--out", index.path]).status, 0)
         let template = folder.appendingPathComponent("template")
         try put(index, in: template)
+        return (golden, folder, index, corpus, template)
+    }
+
+    /// A refresh stopped by SIGTERM at any moment (waiting for the lock, reading, working,
+    /// writing, putting its files in place) leaves the folder with all of its old files or
+    /// all of its new ones, byte for byte, and no temporary file.
+    func testARefreshStoppedLeavesTheIndexAsItWasOrAsItWouldBe() throws {
+        // The built-in rules: 67 chapters to refresh.
+        let (_, folder, index, corpus, template) = try builtAndChanged("stopped")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let old = comparable(try files(index), in: index)
         let started = Date()
         XCTAssertEqual(try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path]).status, 0)
@@ -414,17 +422,8 @@ final class RefreshTests: XCTestCase {
     /// (the S2 file is one of the two orders of doing them one after the other), whichever
     /// reads first; neither undoes the other by writing over what it read before.
     func testTwoRefreshesAtOnceBothCount() throws {
-        let golden = try changedRounds()[1]
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-refresh-two-\(getpid())")
+        let (golden, folder, index, corpus, template) = try builtAndChanged("two")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let index = folder.appendingPathComponent("index")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
-        let corpus = folder.appendingPathComponent("round1.jsonl")
-        try Data(try self.corpus(golden, round: 1).utf8).write(to: corpus)
-        XCTAssertEqual(try runRules(["index", "build", "--corpus", golden.base.path, "--out", index.path]).status, 0)
-        let template = folder.appendingPathComponent("template")
-        try put(index, in: template)
         let ids = try self.golden(golden, "round1.list").split(separator: "\n").map(String.init)
         let first = Array(ids.prefix(ids.count / 2)), second = Array(ids.dropFirst(ids.count / 2))
         var orders: [Bytes] = []
