@@ -103,6 +103,11 @@ final class SuggestTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("Нашлось "), text)
         XCTAssertTrue(text.hasSuffix("\n\nВозможно, вы искали: запятая перед союзом как\n")
                       || text.contains("\nВозможно, вы искали: запятая перед союзом как"), text)
+        // Nothing of the query's control characters reaches the terminal through it.
+        let escaped = try runRules(["search", "--color", "never", "  запитая\u{1B}[31mred  "])
+        let line = String(decoding: escaped.stdout, as: UTF8.self)
+        XCTAssertTrue(line.hasPrefix("Ничего не найдено.\nВозможно, вы искали: запятая [31mred или "), line)
+        XCTAssertFalse(line.contains("\u{1B}"), line)
         let known = try runRules(["search", "--limit", "1", "запятая"])
         XCTAssertFalse(String(decoding: known.stdout, as: UTF8.self).contains("Возможно"))
     }

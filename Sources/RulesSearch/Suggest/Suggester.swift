@@ -99,7 +99,7 @@ public final class Suggester {
         // unknown, is the answer: its words typed in the wrong letters are not corrected.
         for reading in layoutReadings(of: typed) {
             let (left, found) = looked(Bytes(reading.utf8))
-            if left.isEmpty, found || finds(Bytes(reading.utf8)) { return [reading] }
+            if left.isEmpty, found || finds(Bytes(reading.utf8)) { return [Self.tidied(reading)] }
         }
         var proposals: [String] = []
         for reading in layoutReadings(of: typed) { proposals.append(reading) }
@@ -114,6 +114,9 @@ public final class Suggester {
             for (word, choice) in zip(corrected, combination) { text = Self.replacing(word, with: choice, in: text) }
             proposals.append(text)
         }
+        // What a person would type again: no control characters (an escape in the query
+        // must not reach a terminal through the suggestion), spaces single, none at the ends.
+        proposals = proposals.map(Self.tidied)
         var whole: [String] = [], better: [String] = []
         for text in proposals where text != typed.lowercased() && !whole.contains(text) && !better.contains(text) {
             let (unknownLeft, found) = looked(Bytes(text.utf8))
@@ -128,6 +131,14 @@ public final class Suggester {
             if whole.count == Self.limit { break }
         }
         return whole.isEmpty ? better : whole
+    }
+
+    /// `text` with control characters as spaces, runs of spaces as one, none at the ends.
+    static func tidied(_ text: String) -> String {
+        let spaced = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control || $0.properties.generalCategory == .format ? " " : $0
+        }))
+        return spaced.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
     /// The query as typed on the Russian layout, or on the Latin one, when it is all in the
