@@ -7,11 +7,6 @@ struct FileStamp: Equatable {
     let size: UInt64
     let modified: Int64
 
-    init(size: UInt64, modified: Int64) {
-        self.size = size
-        self.modified = modified
-    }
-
     init(_ info: stat) {
         size = UInt64(info.st_size)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)

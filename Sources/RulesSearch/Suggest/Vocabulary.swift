@@ -198,29 +198,25 @@ public struct Vocabulary: Sendable {
     }
 
     /// `entries` as a vocabulary, merged where their keys are the same.
-    init(entries: [Entry], sorted: Bool = false) {
-        var words = entries
-        if !sorted {
-            // By the keys, compared as bytes: the order of their UTF-16 units, since no word
-            // has one outside the basic plane.
-            words.sort { a, b in
-                a.key.withUnsafeBufferPointer { x in
-                    b.key.withUnsafeBufferPointer { y in
-                        let common = memcmp(x.baseAddress!, y.baseAddress!, min(x.count, y.count))
-                        return common != 0 ? common < 0 : x.count < y.count
-                    }
+    init(entries: [Entry]) {
+        // By the keys, compared as bytes: the order of their UTF-16 units, since no word
+        // has one outside the basic plane.
+        let sorted = entries.sorted { a, b in
+            a.key.withUnsafeBufferPointer { x in
+                b.key.withUnsafeBufferPointer { y in
+                    let common = memcmp(x.baseAddress!, y.baseAddress!, min(x.count, y.count))
+                    return common != 0 ? common < 0 : x.count < y.count
                 }
             }
-            var merged: [Entry] = []
-            merged.reserveCapacity(words.count)
-            for word in words {
-                if let last = merged.last, last.key == word.key {
-                    merged[merged.count - 1].add(word)
-                } else {
-                    merged.append(word)
-                }
+        }
+        var words: [Entry] = []
+        words.reserveCapacity(sorted.count)
+        for word in sorted {
+            if let last = words.last, last.key == word.key {
+                words[words.count - 1].add(word)
+            } else {
+                words.append(word)
             }
-            words = merged
         }
         var writer = Writer(count: words.count)
         for word in words { writer.add(word.units, word.count, word.written) }
