@@ -97,12 +97,12 @@ public final class Suggester {
         let typed = String(decoding: query, as: UTF8.self)
         // The whole query typed with the other layout on, when that reading leaves no word
         // unknown, is the answer: its words typed in the wrong letters are not corrected.
-        for reading in layoutReadings(of: typed) {
+        let readings = layoutReadings(of: typed)
+        for reading in readings {
             let (left, found) = looked(Bytes(reading.utf8))
             if left.isEmpty, found || finds(Bytes(reading.utf8)) { return [Self.tidied(reading)] }
         }
-        var proposals: [String] = []
-        for reading in layoutReadings(of: typed) { proposals.append(reading) }
+        var proposals = readings
         let corrected = Array(unknown.prefix(Self.wordsCorrected))
         // A word with no candidate stays as typed, and the others are corrected.
         let choices = corrected.map { word in
@@ -145,12 +145,11 @@ public final class Suggester {
     /// other's letters.
     func layoutReadings(of query: String) -> [String] {
         let tokens = query.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        if let readings = Optional(tokens.map { KeyboardLayout.russianReadings(ofLatin: $0) ?? [$0] }),
-           tokens.contains(where: { KeyboardLayout.russianReadings(ofLatin: $0) != nil }),
-           !query.unicodeScalars.contains(where: { (0x400...0x4FF).contains($0.value) }) {
+        let russian = tokens.map { KeyboardLayout.russianReadings(ofLatin: $0) }
+        if russian.contains(where: { $0 != nil }), !query.unicodeScalars.contains(where: { (0x400...0x4FF).contains($0.value) }) {
             // Each token's reading whose words are known, else its first.
-            let chosen = readings.map { options in
-                options.first { unknownWords(Bytes($0.utf8)).isEmpty } ?? options[0]
+            let chosen = zip(tokens, russian).map { token, options in
+                options.map { options in options.first { unknownWords(Bytes($0.utf8)).isEmpty } ?? options[0] } ?? token
             }
             return [chosen.joined(separator: " ")]
         }
