@@ -4,7 +4,8 @@ suggestions (#19): the typical errors of Russian spelling and typing, drawn with
 
   python3 Tests/Tools/misspellings.py Fixtures/rules-ru/corpus.jsonl [N] [SEED] > generated.tsv
 
-A word of the corpus (its text without tags, lower case) gets one error: an unstressed
+A word of the corpus (its text without tags and without the wrong forms struck out, lower
+case, not a piece of a word between hyphens) gets one error: an unstressed
 vowel for another (а/о, е/и, е/я), a doubled consonant made single or a single one doubled,
 ь or ъ dropped or swapped, з/с in a prefix, ё as е or о, two neighbouring letters swapped,
 a letter dropped or typed twice, a neighbouring key of the Russian keyboard, or the whole
@@ -21,9 +22,13 @@ for line in open(corpus, encoding='utf-8'):
     if not line.strip():
         continue
     r = json.loads(line)
-    text = re.sub(r'<[^>]+>', ' ', r['title'] + ' ' + r['html']).lower()
-    for w in re.findall(r'[а-яё]+', text):
-        counts[w] += 1
+    # Not the wrong forms a rule strikes out, nor the pieces of words it names between
+    # hyphens (-ёнк-, стеклян-ный): nobody means them.
+    html = re.sub(r'<s>.*?</s>', ' ', r['html'])
+    text = re.sub(r'<[^>]+>', ' ', r['title'] + ' ' + html).lower()
+    for w in re.findall(r'[а-яё-]+', text):
+        if '-' not in w:
+            counts[w] += 1
 vocabulary = set(counts)
 folded = {w.replace('ё', 'е') for w in vocabulary}
 words = sorted(w for w, c in counts.items() if c >= 2 and len(w) >= 5)

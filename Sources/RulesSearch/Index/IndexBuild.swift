@@ -51,7 +51,10 @@ public enum IndexBuild {
         do {
             let index = making.map { $0({ chaptersRead.signal() }) }
                 ?? Indexer.build(corpus, preg: Preg(engine: engine), chaptersRead: { chaptersRead.signal() }, wordsRead: { readers, walks in
-                    vocabulary = Background { Vocabulary(readers: readers, walks: walks) }
+                    vocabulary = Background {
+                        Vocabulary(readers: readers, walks: walks,
+                                   uncounted: UncountedWords(preg: Preg(engine: engine)).counts(in: corpus.chapters.values))
+                    }
                 })
             let sections = Background { BinaryIndex.sections(index) }
             let s2Pieces = S2IndexFile.encodedPieces(index)

@@ -26,6 +26,11 @@ final class FileBytes: @unchecked Sendable {
             close(fd)
             throw OpenError(description: "cannot read \(path): \(reason)")
         }
+        // A directory opens, but neither maps nor reads ("No such device").
+        if info.st_mode & S_IFMT == S_IFDIR {
+            close(fd)
+            throw OpenError(description: "cannot read \(path): it is a directory")
+        }
         return (fd, Int(info.st_size))
     }
 

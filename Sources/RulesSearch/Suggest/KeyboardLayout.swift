@@ -24,6 +24,14 @@ enum KeyboardLayout {
         return [before + String(last), converted]
     }
 
+    /// `word` read on the Russian layout when it is all keys that type letters there but
+    /// not in Latin (`` ` `` is «ё», `;` «ж», `[` «х»): a word of the other layout that a
+    /// Latin word test (``russianReadings(ofLatin:)``) does not see.
+    static func russianReading(ofKeys word: String) -> String? {
+        guard !word.isEmpty, word.allSatisfy({ !$0.isLetter && toRussian[$0] != nil }) else { return nil }
+        return convert(word, toRussian)
+    }
+
     /// `word` as the Latin layout types its keys, if every letter of it is a Russian one.
     static func latin(ofRussian word: String) -> String? {
         let word = word.lowercased()

@@ -22,7 +22,8 @@ public final class Suggester {
 
     /// How many corrected queries at most.
     public static let limit = 3
-    /// The unknown words corrected in one query: past them, the rest are left as typed.
+    /// The unknown words of a query whose candidates are combined: past them, each takes
+    /// its best candidate only.
     static let wordsCorrected = 3
     /// Candidates kept for each unknown word.
     static let perWord = 4
@@ -80,45 +81,53 @@ public final class Suggester {
         return (unknown, finds)
     }
 
-    /// Whether `query` is short enough to be corrected (``longestQuery``).
+    /// Whether `query` is short enough to be corrected (``longestQuery``): its words with a
+    /// letter or a digit are counted, not the punctuation the filter splits off.
     func isCorrectable(_ query: Bytes) -> Bool {
-        query.count <= Self.longestQuery.bytes
-            && query.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).count <= Self.longestQuery.words
-            && filter.words(query).count <= Self.longestQuery.words
+        guard query.count <= Self.longestQuery.bytes else { return false }
+        let words = filter.words(query).filter { word in
+            String(decoding: word, as: UTF8.self).contains { $0.isLetter || $0.isNumber }
+        }
+        return words.count <= Self.longestQuery.words
     }
 
     /// Up to ``limit`` corrected queries, best first, each of which `finds` something;
     /// `nil` when every word of `query` is known (there is nothing to correct).
+    ///
+    /// A corrected query is the query's words as a person would type them again (see
+    /// ``words(of:)``), the unknown ones replaced: each word's letters are corrected, not
+    /// the punctuation the filter left on it (the reference reads «(запятая)» as the word
+    /// «(запятая», which it never finds).
     public func suggestions(for query: Bytes, finds: (Bytes) -> Bool) -> [String]? {
         guard isCorrectable(query) else { return nil }
         let unknown = unknownWords(query)
         guard !unknown.isEmpty, let vocabulary else { return nil }
-        // Corrections that leave no unknown word; failing those, ones that leave fewer.
-        let typed = String(decoding: query, as: UTF8.self)
+        let typed = Self.tidied(String(decoding: query, as: UTF8.self)).lowercased()
         // The whole query typed with the other layout on, when that reading leaves no word
         // unknown, is the answer: its words typed in the wrong letters are not corrected.
-        let readings = layoutReadings(of: typed)
+        let readings = layoutReadings(of: typed, in: vocabulary)
         for reading in readings {
             let (left, found) = looked(Bytes(reading.utf8))
             if left.isEmpty, found || finds(Bytes(reading.utf8)) { return [Self.tidied(reading)] }
         }
         var proposals = readings
-        let corrected = Array(unknown.prefix(Self.wordsCorrected))
-        // A word with no candidate stays as typed, and the others are corrected.
-        let choices = corrected.map { word in
+        let text = Self.words(of: typed).joined(separator: " ")
+        let cores = unknown.map(Self.core)
+        // A word with no candidate stays as typed, and the others are corrected; past the
+        // first few unknown words, each takes its best candidate only.
+        let choices = cores.enumerated().map { k, word in
             let found = candidates(for: word, in: vocabulary)
-            return found.isEmpty ? [Candidate(written: word, cost: 0, count: 0)] : found
+            let kept = k < Self.wordsCorrected ? found : Array(found.prefix(1))
+            return kept.isEmpty ? [Candidate(written: word, cost: 0, count: 0)] : kept
         }
         for combination in Self.combinations(choices).prefix(4 * Self.limit) {
-            var text = typed.lowercased()
-            for (word, choice) in zip(corrected, combination) { text = Self.replacing(word, with: choice, in: text) }
-            proposals.append(text)
+            var corrected = text
+            for (word, choice) in zip(cores, combination) { corrected = Self.replacing(word, with: choice, in: corrected) }
+            proposals.append(corrected)
         }
-        // What a person would type again: no control characters (an escape in the query
-        // must not reach a terminal through the suggestion), spaces single, none at the ends.
-        proposals = proposals.map(Self.tidied)
+        // Corrections that leave no unknown word; failing those, ones that leave fewer.
         var whole: [String] = [], better: [String] = []
-        for text in proposals where text != typed.lowercased() && !whole.contains(text) && !better.contains(text) {
+        for text in proposals.map(Self.tidied) where !text.isEmpty && text != typed && !whole.contains(text) && !better.contains(text) {
             let (unknownLeft, found) = looked(Bytes(text.utf8))
             let left = unknownLeft.count
             // A query with a word the index has finds something: `Finder::find` is asked only
@@ -133,7 +142,9 @@ public final class Suggester {
         return whole.isEmpty ? better : whole
     }
 
-    /// `text` with control characters as spaces, runs of spaces as one, none at the ends.
+    /// `text` with control characters as spaces, runs of spaces as one, none at the ends:
+    /// what a person would type again (an escape in the query must not reach a terminal
+    /// through a suggestion).
     static func tidied(_ text: String) -> String {
         let spaced = String(String.UnicodeScalarView(text.unicodeScalars.map {
             $0.properties.generalCategory == .control || $0.properties.generalCategory == .format ? " " : $0
@@ -141,21 +152,66 @@ public final class Suggester {
         return spaced.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
+    /// `word` without the characters that are neither letters nor digits at its ends
+    /// («(запитая» → «запитая», «кое-» → «кое»).
+    static func core(_ word: String) -> String {
+        let kept: (Character) -> Bool = { $0.isLetter || $0.isNumber }
+        guard let first = word.firstIndex(where: kept), let last = word.lastIndex(where: kept) else { return "" }
+        return String(word[first...last])
+    }
+
+    /// The words of `query` (between spaces) as a person types them again: without the
+    /// punctuation at their ends, and none that is only punctuation.
+    static func words(of query: String) -> [String] {
+        query.split(separator: " ").map { core(String($0)) }.filter { !$0.isEmpty }
+    }
+
     /// The query as typed on the Russian layout, or on the Latin one, when it is all in the
-    /// other's letters.
-    func layoutReadings(of query: String) -> [String] {
-        let tokens = query.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    /// other's letters and every word so read is a word of `vocabulary`, and there are two
+    /// such words or one of at least three letters: «pfgznfz» is «запятая» and «y b yy» is
+    /// «н и нн», but «the» is no «еру» and «vs» no «мы».
+    func layoutReadings(of query: String, in vocabulary: Vocabulary) -> [String] {
+        let tokens = query.split(separator: " ").map(String.init)
+        var long = false
+        var words = 0
+        /// Whether `reading` is a word of the vocabulary (its punctuation aside).
+        func isWord(_ reading: String) -> Bool {
+            let word = Self.core(reading)
+            guard !word.isEmpty, vocabulary.contains(Array(word.replacingOccurrences(of: "ё", with: "е").utf16)) else { return false }
+            if word.count >= 3 { long = true }
+            words += 1
+            return true
+        }
         let russian = tokens.map { KeyboardLayout.russianReadings(ofLatin: $0) }
         if russian.contains(where: { $0 != nil }), !query.unicodeScalars.contains(where: { (0x400...0x4FF).contains($0.value) }) {
-            // Each token's reading whose words are known, else its first.
-            let chosen = zip(tokens, russian).map { token, options in
-                options.map { options in options.first { unknownWords(Bytes($0.utf8)).isEmpty } ?? options[0] } ?? token
+            var chosen: [String] = []
+            for (token, options) in zip(tokens, russian) {
+                guard let options else {
+                    // A word of the keys that are letters only on the Russian layout («`» ё).
+                    if let keys = KeyboardLayout.russianReading(ofKeys: token), isWord(keys) {
+                        chosen.append(keys)
+                    } else {
+                        chosen.append(token)
+                    }
+                    continue
+                }
+                guard let reading = options.first(where: isWord) else { return [] }
+                chosen.append(reading)
             }
-            return [chosen.joined(separator: " ")]
+            return long || words >= 2 ? [chosen.joined(separator: " ")] : []
         }
         let latin = tokens.map { KeyboardLayout.latin(ofRussian: $0) }
         if latin.contains(where: { $0 != nil }), !query.unicodeScalars.contains(where: { $0.isASCII && ($0.properties.isAlphabetic) }) {
-            return [zip(tokens, latin).map { $1 ?? $0 }.joined(separator: " ")]
+            var chosen: [String] = []
+            for (token, reading) in zip(tokens, latin) {
+                guard let reading else {
+                    chosen.append(token)
+                    continue
+                }
+                guard isWord(reading) else { return [] }
+                chosen.append(reading)
+            }
+            return long || words >= 2 ? [chosen.joined(separator: " ")] : []
         }
         return []
     }
@@ -181,7 +237,8 @@ public final class Suggester {
             }
         }
         let readings = KeyboardLayout.russianReadings(ofLatin: word) ?? KeyboardLayout.latin(ofRussian: word).map { [$0] } ?? []
-        for reading in readings {
+        // A short word read on the other layout is too often a real word of its own («vs»).
+        for reading in readings where reading.count >= 3 {
             let readingUnits = Array(reading.replacingOccurrences(of: "ё", with: "е").utf16)
             let limit = (reading.count <= 4 ? 0 : 1) * SpellingCost.edit
             found += vocabulary.near(readingUnits, within: limit).map {
@@ -190,7 +247,13 @@ public final class Suggester {
         }
         found.sort { a, b in a.cost != b.cost ? a.cost < b.cost : a.count != b.count ? a.count > b.count : a.written < b.written }
         var seen = Set<String>()
-        return Array(found.filter { seen.insert($0.written).inserted }.prefix(Self.perWord))
+        found = found.filter { seen.insert($0.written).inserted }
+        // A word split with a hyphen where it is typed whole, when the whole word is a
+        // candidate too, is an example of hyphenation («стеклян-ный»), not a correction.
+        if !word.contains("-") {
+            found = found.filter { !$0.written.contains("-") || !seen.contains($0.written.replacingOccurrences(of: "-", with: "")) }
+        }
+        return Array(found.prefix(Self.perWord))
     }
 
     /// The choices' combinations (one candidate a word), cheapest in sum first.

@@ -54,6 +54,7 @@ public struct Vocabulary: Sendable {
     /// unless told): what a build makes, for a refresh of an index that has none.
     public init(_ corpus: Corpus, engine: any RegexEngine, workers: Int? = nil) {
         let chapters = Array(corpus.chapters.values)
+        let uncounted = UncountedWords(preg: Preg(engine: engine)).counts(in: chapters)
         var readers: [ChapterReader] = []
         let walks = Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { () -> ChapterReader in
             readers.append(ChapterReader(number: readers.count, preg: Preg(engine: engine)))
@@ -61,12 +62,14 @@ public struct Vocabulary: Sendable {
         }) { reader, chapter in
             reader.read(chapter)
         }
-        self.init(readers: readers, walks: walks)
+        self.init(readers: readers, walks: walks, uncounted: uncounted)
     }
 
     /// The words the indexer's readers met, counted over their walks: a build makes its
-    /// vocabulary from what its index was made of, reading no chapter twice.
-    init(readers: [ChapterReader], walks: [ChapterReader.Walk]) {
+    /// vocabulary from what its index was made of, reading no chapter twice. `uncounted` says
+    /// how often each word was read where it does not count (``UncountedWords``): a word
+    /// met only there is left out.
+    init(readers: [ChapterReader], walks: [ChapterReader.Walk], uncounted: [Bytes: UInt32]) {
         var counts = readers.map { [UInt32](repeating: 0, count: $0.table.count) }
         for walk in walks {
             counts[walk.reader].withUnsafeMutableBufferPointer { c in
@@ -83,7 +86,13 @@ public struct Vocabulary: Sendable {
                 totals[k] &+= counts[r][w]
             }
         }
-        self.init(entries: (0..<table.count).compactMap { Entry(written: Array(table.word($0)), count: totals[$0]) })
+        for (word, times) in uncounted {
+            guard let k = word.withUnsafeBufferPointer({ table.find($0) }) else { continue }
+            totals[k] = totals[k] > times ? totals[k] - times : 0
+        }
+        self.init(entries: (0..<table.count).compactMap { k in
+            totals[k] == 0 ? nil : Entry(written: Array(table.word(k)), count: totals[k])
+        })
     }
 
     /// This vocabulary with the words of `chapters` added (a refresh: the words of the
@@ -91,9 +100,10 @@ public struct Vocabulary: Sendable {
     /// them, since a suggestion must find something).
     public func adding(_ chapters: [Corpus.Chapter], engine: any RegexEngine) -> Vocabulary {
         guard !chapters.isEmpty else { return self }
-        let reader = ChapterReader(number: 0, preg: Preg(engine: engine))
+        let preg = Preg(engine: engine)
+        let reader = ChapterReader(number: 0, preg: preg)
         let walks = chapters.map { reader.read($0) }
-        let added = Vocabulary(readers: [reader], walks: walks)
+        let added = Vocabulary(readers: [reader], walks: walks, uncounted: UncountedWords(preg: preg).counts(in: chapters))
         // Both sorted: merged in one pass, word by word as the files hold them (no String
         // made of a word: through them, this was a third of refreshing one chapter).
         var writer = Writer(count: count + added.count)
@@ -165,9 +175,11 @@ public struct Vocabulary: Sendable {
         /// `written` (lower case) as a word of the vocabulary, `nil` when it is no word to
         /// correct to: not UTF-8, no letter in it (a number), longer than ``longestWord``,
         /// or with a character outside the basic plane (an emoji), whose UTF-16 would sort
-        /// apart from its UTF-8.
+        /// apart from its UTF-8; or a word that begins or ends with a hyphen, which is a
+        /// part of a word a rule names («кое-», «-ёнк-»), not one a query is corrected to.
         init?(written: Bytes, count: UInt32) {
-            guard written.count <= 3 * Vocabulary.longestWord, UTF8Bytes.isValid(written),
+            guard written.first != 0x2D, written.last != 0x2D,
+                  written.count <= 3 * Vocabulary.longestWord, UTF8Bytes.isValid(written),
                   !written.contains(where: { $0 >= 0xF0 }),
                   written.contains(where: { $0 >= 0xC0 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else { return nil }
             var key = written

@@ -2,8 +2,9 @@
 ///
 /// The sorted words are walked as the paths of a trie: a word's table shares its first
 /// rows with the word before it, as far as their beginnings agree, so only the rest is
-/// computed; and when a row's smallest cost is over the limit, every word with that
-/// beginning is passed over without a row more.
+/// computed; and when a row's smallest cost is over the limit, and the row before it is
+/// too far over for the moves that skip a row (``SpellingCost/skipsARow``), every word with
+/// that beginning is passed over without a row more.
 extension Vocabulary {
     struct Near {
         let word: Int
@@ -15,9 +16,12 @@ extension Vocabulary {
         let cost = SpellingCost(typed: typed)
         let width = typed.count + 1
         var table = [Int](repeating: 0, count: (Self.longestWord + 1) * width)
+        // Each row's smallest cost.
+        var smallest = [Int](repeating: 0, count: Self.longestWord + 1)
         var found: [Near] = []
         table.withUnsafeMutableBufferPointer { table in
             cost.fillFirstRow(in: table)
+            smallest[0] = table[0..<width].min()!
             // The table's rows are those of the first `valid` letters of word `previous`.
             var previous = 0, valid = 0
             var k = 0
@@ -27,9 +31,12 @@ extension Vocabulary {
                 var common = 0
                 while common < valid, common < units.count, before[common] == units[common] { common += 1 }
                 var prunedAt: Int?
-                for i in stride(from: common + 1, through: units.count, by: 1) where cost.fillRow(i, of: units, in: table) > limit {
-                    prunedAt = i
-                    break
+                for i in stride(from: common + 1, through: units.count, by: 1) {
+                    smallest[i] = cost.fillRow(i, of: units, in: table)
+                    if smallest[i] > limit, smallest[i - 1] + SpellingCost.skipsARow > limit {
+                        prunedAt = i
+                        break
+                    }
                 }
                 previous = k
                 if let depth = prunedAt {
@@ -48,5 +55,20 @@ extension Vocabulary {
             }
         }
         return found
+    }
+}
+
+extension Vocabulary {
+    /// Whether `word` (code units, ё as е) is one of the vocabulary's words: a binary
+    /// search of the sorted words.
+    func contains(_ word: [UInt16]) -> Bool {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            let units = self.units(middle)
+            if units.elementsEqual(word) { return true }
+            if units.lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
+        }
+        return false
     }
 }

@@ -50,6 +50,11 @@ enum SearchCommand {
             context.out.write(output)
             context.out.flush()
         }
+        // --plain keeps its lines to results: what was meant goes to standard error, where a
+        // person running it sees it and `cut` or `fzf` does not.
+        if form == .plain, let line = ResultsView.suggestionLine(result) {
+            FileHandle.standardError.write(Data(line.utf8))
+        }
         // Done: the process ends here rather than first taking apart the index, the
         // compiled patterns and the finder's tables, which would cost a one-query run
         // about a tenth of its time. A page past the end found nothing to show.
