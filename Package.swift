@@ -35,7 +35,9 @@ let package = Package(
             providers: [.apt(["libpcre2-dev"])]
         ),
         .target(name: "RulesRegex", dependencies: ["CPCRE2"], swiftSettings: hotPathSettings),
-        .target(name: "RulesSearch", dependencies: ["RulesRegex"], swiftSettings: hotPathSettings),
+        // The built-in rules' index files as the binary's own bytes (#embed), read in place.
+        .target(name: "CBuiltInRules"),
+        .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules"], swiftSettings: hotPathSettings),
         .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex"], swiftSettings: startupSettings),
         // The fuzz targets' bodies (Tests/Fuzz): run by the libFuzzer driver that
         // Tests/Fuzz/run builds, and by swift test on every input kept.

@@ -38,10 +38,17 @@ final class BuiltInCorpusTests: XCTestCase {
         XCTAssertTrue(S2IndexFile.encode(index) == s2, "Fixtures/rules-ru/index is stale: rebuild it (see Tests/Tools/embed-builtin.py)")
         let texts = Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("index/\(ChapterTexts.fileName)")))
         XCTAssertTrue(ChapterTexts.encode(try corpus(), preparing: preg) == texts, "rules-texts.bin is stale")
-        let binary = Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("index/\(BinaryIndex.fileName)")))
-        XCTAssertEqual(Data(base64Encoded: BuiltInData.index).map(Bytes.init), binary, "BuiltInData.swift is stale")
-        XCTAssertEqual(Data(base64Encoded: BuiltInData.texts).map(Bytes.init), texts, "BuiltInData.swift is stale")
-        XCTAssertEqual(Bytes(BuiltInData.corpus.utf8), Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("corpus.jsonl"))))
+        let words = Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("index/\(Vocabulary.fileName)")))
+        XCTAssertTrue(Vocabulary(try corpus(), engine: PCRE2Engine()).encoded() == words, "rules-words.bin is stale")
+        // The binary carries the three files as they are (taken in by the compiler).
+        for name in [BinaryIndex.fileName, ChapterTexts.fileName, Vocabulary.fileName] {
+            let file = Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("index/\(name)")))
+            let carried = try XCTUnwrap(BuiltInIndex.carried[name])
+            XCTAssertTrue(Bytes(carried) == file, "the binary's \(name) is not the fixture's: build again")
+            XCTAssertEqual(Int(bitPattern: carried.baseAddress) % 64, 0, "\(name) is aligned")
+        }
+        XCTAssertEqual(Bytes(BuiltInData.corpus.utf8), Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("corpus.jsonl"))),
+                       "BuiltInData.swift is stale: run Tests/Tools/embed-builtin.py")
         // The embedded binary index answers like the S2 file.
         let embedded = try BuiltInIndex.index()
         for word in ["запят", "шипящ", "причастн"] {

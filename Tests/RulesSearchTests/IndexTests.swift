@@ -184,21 +184,6 @@ final class IndexTests: XCTestCase {
         }
     }
 
-    /// The built-in index's base64 decodes as Foundation decodes it, and what is not
-    /// base64 is refused.
-    func testBase64DecodingOfTheBuiltInData() {
-        var rng = SeededGenerator(seed: 23)
-        for length in 0..<200 {
-            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            let text = Data(bytes).base64EncodedString()
-            let decoded = FileBytes(base64: text)
-            XCTAssertEqual(decoded.map { $0[0..<$0.count] }, bytes, "length \(length)")
-        }
-        for bad in ["A", "AB=C", "A=BC", "AB*C", "ABC=DEFG", "====", "AAAAA==="] {
-            XCTAssertNil(FileBytes(base64: bad), bad)
-        }
-    }
-
     /// The fulltext line read straight into the index (``FulltextLineReader``) is what
     /// `unserialize` and the conversion of its values give: on PHP's files, and on files
     /// changed where the direct reading must step aside (a repeated stem or id, a string

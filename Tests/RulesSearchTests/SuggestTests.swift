@@ -107,7 +107,7 @@ final class SuggestTests: XCTestCase {
         let nothing = try runRules(["search", "запитая"])
         XCTAssertEqual(nothing.status, 1)
         XCTAssertEqual(String(decoding: nothing.stdout, as: UTF8.self),
-                       "Ничего не найдено.\nВозможно, вы искали: запятая или запятой или запятые\n")
+                       "Ничего не найдено.\nВозможно, вы искали: запятая\n")
         let some = try runRules(["search", "--limit", "1", "запятая", "перед", "союзом", "какк"])
         XCTAssertEqual(some.status, 0)
         let text = String(decoding: some.stdout, as: UTF8.self)
@@ -117,7 +117,7 @@ final class SuggestTests: XCTestCase {
         // Nothing of the query's control characters reaches the terminal through it.
         let escaped = try runRules(["search", "--color", "never", "  запитая\u{1B}[31mred  "])
         let line = String(decoding: escaped.stdout, as: UTF8.self)
-        XCTAssertTrue(line.hasPrefix("Ничего не найдено.\nВозможно, вы искали: запятая 31mred или "), line)
+        XCTAssertTrue(line.hasPrefix("Ничего не найдено.\nВозможно, вы искали: запятая 31mred"), line)
         XCTAssertFalse(line.contains("\u{1B}"), line)
         let known = try runRules(["search", "--limit", "1", "запятая"])
         XCTAssertFalse(String(decoding: known.stdout, as: UTF8.self).contains("Возможно"))
@@ -125,7 +125,7 @@ final class SuggestTests: XCTestCase {
         let plain = try runRules(["search", "--plain", "запитая"])
         XCTAssertEqual(plain.status, 1)
         XCTAssertEqual(plain.stdout, Data())
-        XCTAssertEqual(plain.stderr, "Возможно, вы искали: запятая или запятой или запятые\n")
+        XCTAssertEqual(plain.stderr, "Возможно, вы искали: запятая\n")
         XCTAssertEqual(try runRules(["search", "--plain", "запятая"]).stderr, "")
     }
 

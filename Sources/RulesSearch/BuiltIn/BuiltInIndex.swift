@@ -1,30 +1,36 @@
+import CBuiltInRules
 import Foundation
 import RulesRegex
 
 /// The built-in corpus of Russian spelling and punctuation rules and its index, carried
-/// inside the binary (``BuiltInData``, generated from `Fixtures/rules-ru`).
+/// inside the binary: the index files of `Fixtures/rules-ru/index` as the binary's own
+/// bytes (`CBuiltInRules`), the corpus and its outline as text (``BuiltInData``).
 public enum BuiltInIndex {
     /// The prebuilt index, read in place like an index file.
     public static func index() throws -> BinaryIndex {
-        guard let bytes = FileBytes(base64: BuiltInData.index) else {
-            throw BinaryIndex.FormatError(message: "the built-in index is damaged")
-        }
-        return try BinaryIndex(bytes: bytes, expecting: nil)
+        try BinaryIndex(bytes: file(rules_builtin_index()), expecting: nil)
     }
 
     public static func texts() throws -> ChapterTexts {
-        guard let bytes = FileBytes(base64: BuiltInData.texts) else {
-            throw ChapterTexts.FormatError(message: "the built-in texts are damaged")
-        }
-        return try ChapterTexts(file: bytes)
+        try ChapterTexts(file: file(rules_builtin_texts()))
     }
 
     /// The words of the built-in rules, for suggestions.
     public static func vocabulary() throws -> Vocabulary {
-        guard let bytes = FileBytes(base64: BuiltInData.words) else {
-            throw Vocabulary.FormatError(message: "the built-in vocabulary is damaged")
+        try Vocabulary(file: file(rules_builtin_words()), checksummed: false)
+    }
+
+    /// The index files the binary carries, by name, as they lie in it.
+    static var carried: [String: UnsafeRawBufferPointer] {
+        [(BinaryIndex.fileName, rules_builtin_index()), (ChapterTexts.fileName, rules_builtin_texts()),
+         (Vocabulary.fileName, rules_builtin_words())].reduce(into: [:]) { files, named in
+            files[named.0] = UnsafeRawBufferPointer(start: named.1.bytes, count: named.1.size)
         }
-        return try Vocabulary(file: bytes)
+    }
+
+    /// A file the binary carries, read where it lies.
+    private static func file(_ file: rules_builtin_file) -> FileBytes {
+        FileBytes(static: UnsafeRawBufferPointer(start: file.bytes, count: file.size))
     }
 
     /// The corpus the index was built from, with each record's `kind`, `parent` and

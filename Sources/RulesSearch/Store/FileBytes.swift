@@ -10,7 +10,17 @@ import RulesRegex
 /// rewritten in place, so a mapping never sees a file change under it.
 final class FileBytes: @unchecked Sendable {
     let buffer: UnsafeRawBufferPointer
-    private let isMapped: Bool
+    private let storage: Storage
+
+    /// Where the bytes are, and so what is done with them at the end.
+    private enum Storage {
+        /// A mapping of a file, unmapped.
+        case mapped
+        /// A buffer of this object's own, freed.
+        case allocated
+        /// The program's own bytes, left alone.
+        case program
+    }
 
     struct OpenError: Error, CustomStringConvertible {
         let description: String
@@ -34,20 +44,22 @@ final class FileBytes: @unchecked Sendable {
         return (fd, Int(info.st_size))
     }
 
-    /// Maps the file at `path` for reading.
-    init(contentsOf path: String) throws {
+    /// Maps the file at `path` for reading; `whole` when all of it will be read (a file
+    /// checked end to end at once): its pages are then mapped in one call, not one fault a
+    /// page.
+    init(contentsOf path: String, whole: Bool = false) throws {
         let (fd, size) = try Self.open(path)
         defer { close(fd) }
         guard size > 0 else {
             buffer = UnsafeRawBufferPointer(start: nil, count: 0)
-            isMapped = false
+            storage = .allocated
             return
         }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (whole ? MAP_POPULATE : 0), fd, 0), address != MAP_FAILED else {
             throw OpenError(description: "cannot map \(path): \(String(cString: strerror(errno)))")
         }
         buffer = UnsafeRawBufferPointer(start: address, count: size)
-        isMapped = true
+        storage = .mapped
     }
 
     /// The whole file at `path`, read into an array: a file parsed once (a corpus, an S2
@@ -88,72 +100,21 @@ final class FileBytes: @unchecked Sendable {
             _ = copy.initializeMemory(as: UInt8.self, from: bytes)
         }
         buffer = UnsafeRawBufferPointer(start: copy.baseAddress, count: bytes.count)
-        isMapped = false
+        storage = .allocated
     }
 
-    /// The bytes that `base64` (standard alphabet, `=` padding, nothing else) stands for,
-    /// decoded straight into the buffer: the built-in index is carried this way and read on
-    /// every run. `nil` when the text is not such base64.
-    init?(base64: String) {
-        var text = base64
-        let decoded: UnsafeMutableRawBufferPointer? = text.withUTF8 { chars in
-            guard chars.count % 4 == 0 else { return nil }
-            let n = chars.count
-            let padding = n == 0 || chars[n - 1] != 0x3D ? 0 : chars[n - 2] == 0x3D ? 2 : 1
-            let size = n / 4 * 3 - padding
-            let out = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
-            let ok = Self.base64Values.withUnsafeBufferPointer { values -> Bool in
-                var bad: UInt8 = 0
-                var o = 0
-                var i = 0
-                // Every group but the last: four characters, three bytes.
-                while i + 4 < n || (i + 4 == n && padding == 0) {
-                    let a = values[Int(chars[i])], b = values[Int(chars[i + 1])]
-                    let c = values[Int(chars[i + 2])], d = values[Int(chars[i + 3])]
-                    bad |= (a | b | c | d) & 0xC0
-                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                    out[o] = UInt8(truncatingIfNeeded: group >> 16)
-                    out[o + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                    out[o + 2] = UInt8(truncatingIfNeeded: group)
-                    o += 3
-                    i += 4
-                }
-                // The last group, with one or two `=`.
-                if i < n {
-                    let a = values[Int(chars[i])], b = values[Int(chars[i + 1])]
-                    let c = padding == 2 ? 0 : values[Int(chars[i + 2])]
-                    bad |= (a | b | c) & 0xC0
-                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
-                    out[o] = UInt8(truncatingIfNeeded: group >> 16)
-                    if padding == 1 { out[o + 1] = UInt8(truncatingIfNeeded: group >> 8) }
-                }
-                return bad == 0
-            }
-            guard ok else {
-                out.deallocate()
-                return nil
-            }
-            return UnsafeMutableRawBufferPointer(start: out.baseAddress, count: size)
-        }
-        guard let decoded else { return nil }
-        buffer = UnsafeRawBufferPointer(decoded)
-        isMapped = false
+    /// Bytes that live as long as the program and are never freed: the built-in index
+    /// files, which the binary carries (`CBuiltInRules`), read in place.
+    init(static bytes: UnsafeRawBufferPointer) {
+        buffer = bytes
+        storage = .program
     }
-
-    /// Each byte's base64 value, 0-63; 255 (two high bits set) for anything else, `=` too.
-    private static let base64Values: [UInt8] = {
-        var table = [UInt8](repeating: 255, count: 256)
-        for (value, char) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
-            table[Int(char)] = UInt8(value)
-        }
-        return table
-    }()
 
     deinit {
-        if isMapped {
-            munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
-        } else if let base = buffer.baseAddress {
-            base.deallocate()
+        switch storage {
+        case .mapped: munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+        case .allocated: buffer.baseAddress?.deallocate()
+        case .program: break
         }
     }
 

@@ -20,26 +20,26 @@ struct SpellingCost {
     static let half = 2
 
     let typed: [UInt16]
+    /// The substitution cost of each Cyrillic letter а…я (the vocabulary's letter) for
+    /// each letter typed, as far as it depends on those two alone: row `c` is the letter
+    /// U+0430 + c. The inner loop reads it instead of working the cost out.
+    private let letterCosts: [Int]
 
     init(typed: [UInt16]) {
         self.typed = typed
-        _gapOfTyped = typed.indices.map { Self.gap(typed[$0], after: $0 > 0 ? typed[$0 - 1] : 0) }
+        gapOfTyped = typed.indices.map { Self.gap(typed[$0], after: $0 > 0 ? typed[$0 - 1] : 0) }
+        var costs = [Int](repeating: 0, count: 32 * typed.count)
+        for c in 0..<32 {
+            for (j, t) in typed.enumerated() { costs[c * typed.count + j] = Self.letterCost(0x430 + UInt16(c), t) }
+        }
+        letterCosts = costs
     }
 
-    // Letters as UTF-16 units.
-    private static func u(_ s: String) -> UInt16 { s.utf16.first! }
-    private static let cheapPairs: Set<UInt32> = {
-        var set = Set<UInt32>()
-        for pair in ["ао", "еи", "ея", "ия", "иы", "ьъ"] {
-            let units = Array(pair.utf16)
-            set.insert(UInt32(units[0]) << 16 | UInt32(units[1]))
-            set.insert(UInt32(units[1]) << 16 | UInt32(units[0]))
-        }
-        return set
-    }()
-    private static let z = u("з"), s = u("с"), n = u("н"), t = u("т"), d = u("д")
-    private static let soft = u("ь"), hard = u("ъ")
-    private static let l = u("л"), v = u("в"), ts = u("ц")
+    // Letters as UTF-16 units, as literals: the inner loop reads them as constants.
+    private static let z: UInt16 = 0x437, s: UInt16 = 0x441, n: UInt16 = 0x43D, t: UInt16 = 0x442, d: UInt16 = 0x434
+    private static let soft: UInt16 = 0x44C, hard: UInt16 = 0x44A
+    private static let l: UInt16 = 0x43B, v: UInt16 = 0x432, ts: UInt16 = 0x446
+    private static let o: UInt16 = 0x43E, e: UInt16 = 0x435, shch: UInt16 = 0x449, ch: UInt16 = 0x447
 
     /// Whether `silent` before `next` is a consonant people leave out because it is not
     /// heard: л in «лн», в in «вс», д in «дц» (т and д after с, з, н are ``gap(_:after:)``'s).
@@ -47,36 +47,38 @@ struct SpellingCost {
         (silent == l && next == n) || (silent == v && next == s) || (silent == d && next == ts)
     }
 
-    private static let o = u("о"), e = u("е"), shch = u("щ"), ch = u("ч")
-    private static let sibilants: Set<UInt16> = Set("жшчщц".utf16)
+    /// ж, ш, ч, щ, ц: after them о and ё (е) are confused.
+    static func isSibilant(_ c: UInt16) -> Bool {
+        c == 0x436 || c == 0x448 || c == 0x447 || c == 0x449 || c == 0x446
+    }
+
+    /// The pairs of letters confused for each other: an unstressed vowel, ь and ъ.
+    private static let cheapPairs = ["ао", "еи", "ея", "ия", "иы", "ьъ"].map { Array($0.utf16) }
     /// Keys side by side on a row of the Russian keyboard.
-    private static let neighbours: Set<UInt32> = {
-        var set = Set<UInt32>()
-        for row in ["йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"] {
-            let keys = Array(row.utf16)
-            for k in 1..<keys.count {
-                set.insert(UInt32(keys[k - 1]) << 16 | UInt32(keys[k]))
-                set.insert(UInt32(keys[k]) << 16 | UInt32(keys[k - 1]))
-            }
-        }
-        return set
-    }()
+    private static let keyboardRows = ["йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"].map { Array($0.utf16) }
     static let neighbourKey = 3
     /// The least a move from two rows back costs beyond the row between (a silent
     /// consonant, щ for сч): a row over the limit cuts off the words that begin so only when
     /// the row before it is over the limit by less than this.
     static let skipsARow = half
 
+    /// Replacing `a` by `b`, as far as it depends on those two letters alone.
+    private static func letterCost(_ a: UInt16, _ b: UInt16) -> Int {
+        if a == b { return 0 }
+        if cheapPairs.contains(where: { ($0[0] == a && $0[1] == b) || ($0[0] == b && $0[1] == a) }) { return half }
+        for row in keyboardRows {
+            if let k = row.firstIndex(of: a), (k > 0 && row[k - 1] == b) || (k + 1 < row.count && row[k + 1] == b) { return neighbourKey }
+        }
+        return edit
+    }
+
     /// Replacing `a` (at `i` in the vocabulary's word, after `previous`) by `b` (at `j` in
     /// the word typed).
     static func substitution(_ a: UInt16, _ b: UInt16, _ i: Int, _ j: Int, after previous: UInt16) -> Int {
         if a == b { return 0 }
-        let pair = UInt32(a) << 16 | UInt32(b)
-        if cheapPairs.contains(pair) { return half }
         if i < 4, j < 4, (a == z && b == s) || (a == s && b == z) { return half }
-        if (a == e && b == o) || (a == o && b == e), sibilants.contains(previous) { return half }
-        if neighbours.contains(pair) { return neighbourKey }
-        return edit
+        if (a == e && b == o) || (a == o && b == e), isSibilant(previous) { return half }
+        return letterCost(a, b)
     }
 
     /// Leaving out or adding letter `c` of a word, `previous` before it (0 at the start).
@@ -97,37 +99,52 @@ struct SpellingCost {
         let gapOfLetter = Self.gap(letter, after: before)
         table[row] = table[previous] + gapOfLetter
         var smallest = table[row]
-        for j in 1..<width {
-            let t = typed[j - 1]
-            var best = table[previous + j - 1] + Self.substitution(letter, t, i - 1, j - 1, after: before)
-            best = min(best, table[previous + j] + gapOfLetter)
-            best = min(best, table[row + j - 1] + gapOfTyped[j - 1])
-            if i >= 2, j >= 2, letter == typed[j - 2], before == t, letter != t {
-                best = min(best, table[twoBack + j - 2] + Self.edit)
-            }
-            if i >= 2 {
+        // A row whose substitutions depend on more than its letter and the one typed (з and
+        // с in the first letters, е and о after a sibilant) works each one out.
+        let special = (i <= 4 && (letter == Self.z || letter == Self.s))
+            || ((letter == Self.e || letter == Self.o) && Self.isSibilant(before))
+        // The moves that only some letters make, known for the row.
+        let silent = i >= 2 && Self.isSilent(before, before: letter)
+        let chAfterSibilant = i >= 2 && letter == Self.ch && (before == Self.s || before == Self.z)
+        let shch = letter == Self.shch
+        let cyrillic = letter &- 0x430 < 32
+        let costs = cyrillic ? Int(letter &- 0x430) * typed.count : 0
+        typed.withUnsafeBufferPointer { typed in
+        gapOfTyped.withUnsafeBufferPointer { gapOfTyped in
+        letterCosts.withUnsafeBufferPointer { letterCosts in
+            for j in 1..<width {
+                let t = typed[j - 1]
+                let substitution = special ? Self.substitution(letter, t, i - 1, j - 1, after: before)
+                    : cyrillic ? letterCosts[costs + j - 1] : letter == t ? 0 : Self.edit
+                var best = table[previous + j - 1] + substitution
+                best = min(best, table[previous + j] + gapOfLetter)
+                best = min(best, table[row + j - 1] + gapOfTyped[j - 1])
+                if before == t, letter != t, j >= 2, i >= 2, letter == typed[j - 2] {
+                    best = min(best, table[twoBack + j - 2] + Self.edit)
+                }
                 // The word's silent consonant left out before the letter typed.
-                if letter == t, Self.isSilent(before, before: letter) {
+                if silent, letter == t {
                     best = min(best, table[twoBack + j - 1] + Self.half)
                 }
                 // щ typed for the word's сч or зч.
-                if t == Self.shch, letter == Self.ch, before == Self.s || before == Self.z {
+                if chAfterSibilant, t == Self.shch {
                     best = min(best, table[twoBack + j - 1] + Self.half)
                 }
+                // сч typed for the word's щ.
+                if shch, t == Self.ch, j >= 2, typed[j - 2] == Self.s {
+                    best = min(best, table[previous + j - 2] + Self.half)
+                }
+                table[row + j] = best
+                smallest = min(smallest, best)
             }
-            // сч typed for the word's щ.
-            if j >= 2, letter == Self.shch, t == Self.ch, typed[j - 2] == Self.s {
-                best = min(best, table[previous + j - 2] + Self.half)
-            }
-            table[row + j] = best
-            smallest = min(smallest, best)
+        }
+        }
         }
         return smallest
     }
 
     /// The cost of leaving out each letter of `typed`.
-    private var gapOfTyped: [Int] { _gapOfTyped }
-    private let _gapOfTyped: [Int]
+    private let gapOfTyped: [Int]
 
     /// Row 0: `typed`'s beginnings against no letter.
     func fillFirstRow(in table: UnsafeMutableBufferPointer<Int>) {

@@ -7,8 +7,8 @@ import RulesRegex
 /// A query word is unknown when neither it nor its stem is in the fulltext index or the
 /// keyword tables and it is not an excluded word (the words `Finder::find` looks up). Each
 /// unknown word gets the vocabulary's words within its cost (``SpellingCost``: at most one
-/// edit for a word of up to four letters, two for a longer one), cheapest first, then the
-/// most frequent; a word typed with the other keyboard layout on is read as typed on the
+/// edit for a word of up to four letters, two for a longer one when none is within one),
+/// cheapest first, then the most frequent; a word typed with the other keyboard layout on is read as typed on the
 /// right one (``KeyboardLayout``). The corrected queries are the original with its unknown
 /// words replaced, in the order of their summed cost, and only those that find something.
 /// A query of more than ten words, or 400 bytes, is not corrected.
@@ -51,7 +51,19 @@ public final class Suggester {
         case unknown
     }
 
+    /// What ``look(_:)`` found of each word already looked up: the corrected queries of one
+    /// query share most of their words, and each look stems the word.
+    private var looks: [Bytes: Known] = [:]
+
     func look(_ word: Bytes) -> Known {
+        if let known = looks[word] { return known }
+        if looks.count >= 4096 { looks.removeAll() }
+        let known = lookUp(word)
+        looks[word] = known
+        return known
+    }
+
+    private func lookUp(_ word: Bytes) -> Known {
         guard let text = String(validating: word, as: UTF8.self), text.contains(where: \.isLetter) else { return .passed }
         if index.isExcluded(word) { return .passed }
         let stem = stemmer.stem(word)
@@ -177,7 +189,7 @@ public final class Suggester {
         /// Whether `reading` is a word of the vocabulary (its punctuation aside).
         func isWord(_ reading: String) -> Bool {
             let word = Self.core(reading)
-            guard !word.isEmpty, vocabulary.contains(Array(word.replacingOccurrences(of: "ё", with: "е").utf16)) else { return false }
+            guard !word.isEmpty, vocabulary.contains(Self.folded(word)) else { return false }
             if word.count >= 3 { long = true }
             words += 1
             return true
@@ -216,6 +228,11 @@ public final class Suggester {
         return []
     }
 
+    /// `word`'s UTF-16 code units with ё as е, as the vocabulary keeps its words.
+    static func folded(_ word: String) -> [UInt16] {
+        word.utf16.map { $0 == 0x451 ? 0x435 : $0 }
+    }
+
     struct Candidate {
         let written: String
         let cost: Int
@@ -224,24 +241,37 @@ public final class Suggester {
 
     /// The vocabulary's words for unknown `word`, best first.
     func candidates(for word: String, in vocabulary: Vocabulary) -> [Candidate] {
-        let units = Array(word.replacingOccurrences(of: "ё", with: "е").utf16)
+        let units = Self.folded(word)
         let letters = word.count
         var found: [Candidate] = []
         // Nothing in the vocabulary is longer than it keeps, nor within two edits of a
         // word much longer than that.
         guard units.count <= Vocabulary.longestWord + 2 else { return [] }
         if letters >= 3 {
-            let limit = (letters <= 4 ? 1 : 2) * SpellingCost.edit
-            found += vocabulary.near(units, within: limit).map {
+            // Words two edits away only when none is one edit away: they would come after
+            // it, and looking for them costs several times as much (a limit of two edits
+            // lets a beginning stray far, every cheap mistake being half of one).
+            var near = vocabulary.near(units, within: SpellingCost.edit)
+            if near.isEmpty, letters > 4 { near = vocabulary.near(units, within: 2 * SpellingCost.edit) }
+            found += near.map {
                 Candidate(written: vocabulary.written($0.word), cost: $0.cost, count: vocabulary.occurrences($0.word))
             }
         }
         let readings = KeyboardLayout.russianReadings(ofLatin: word) ?? KeyboardLayout.latin(ofRussian: word).map { [$0] } ?? []
         // A short word read on the other layout is too often a real word of its own («vs»).
+        // Read so, a word is taken as it is when the word typed has candidates of its own
+        // (a search near it would cost as much again for what is seldom there), and within
+        // an edit of a longer one when it has none.
+        let direct = !found.isEmpty
         for reading in readings where reading.count >= 3 {
-            let readingUnits = Array(reading.replacingOccurrences(of: "ё", with: "е").utf16)
-            let limit = (reading.count <= 4 ? 0 : 1) * SpellingCost.edit
-            found += vocabulary.near(readingUnits, within: limit).map {
+            let readingUnits = Self.folded(reading)
+            let near: [Vocabulary.Near]
+            if direct || reading.count <= 4 {
+                near = vocabulary.index(of: readingUnits).map { [Vocabulary.Near(word: $0, cost: 0)] } ?? []
+            } else {
+                near = vocabulary.near(readingUnits, within: SpellingCost.edit)
+            }
+            found += near.map {
                 Candidate(written: vocabulary.written($0.word), cost: $0.cost + Self.layoutCost, count: vocabulary.occurrences($0.word))
             }
         }
@@ -251,7 +281,7 @@ public final class Suggester {
         // A word split with a hyphen where it is typed whole, when the whole word is a
         // candidate too, is an example of hyphenation («стеклян-ный»), not a correction.
         if !word.contains("-") {
-            found = found.filter { !$0.written.contains("-") || !seen.contains($0.written.replacingOccurrences(of: "-", with: "")) }
+            found = found.filter { !$0.written.contains("-") || !seen.contains(String($0.written.filter { $0 != "-" })) }
         }
         return Array(found.prefix(Self.perWord))
     }
@@ -269,7 +299,7 @@ public final class Suggester {
     /// `text` with `word` replaced where it stands as a word (between characters that are
     /// not letters), ё and е alike.
     static func replacing(_ word: String, with replacement: String, in text: String) -> String {
-        let target = Array(word.replacingOccurrences(of: "ё", with: "е"))
+        let target: [Character] = word.map { $0 == "ё" ? "е" : $0 }
         var characters = Array(text)
         let folded = characters.map { $0 == "ё" ? Character("е") : $0 }
         var out: [Character] = []

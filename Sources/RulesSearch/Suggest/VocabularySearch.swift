@@ -43,8 +43,7 @@ extension Vocabulary {
                     // Rows 0..<depth are those of this word's first depth - 1 letters; every
                     // word that begins with its first depth letters costs too much.
                     valid = depth - 1
-                    k += 1
-                    while k < count, self.units(k).starts(with: units[0..<depth]) { k += 1 }
+                    k = end(of: units[0..<depth], after: k)
                     continue
                 }
                 valid = units.count
@@ -59,16 +58,36 @@ extension Vocabulary {
 }
 
 extension Vocabulary {
-    /// Whether `word` (code units, ё as е) is one of the vocabulary's words: a binary
-    /// search of the sorted words.
+    /// The first word after word `k` that does not begin with `beginning`, which word `k`
+    /// begins with: the sorted words that do lie together, found by a binary search.
+    func end(of beginning: Slice<UnsafeBufferPointer<UInt16>>, after k: Int) -> Int {
+        // Most such runs are short: steps doubling from `k` find one, then a binary search
+        // within the last step.
+        var step = 1
+        while k + step < count, units(k + step).starts(with: beginning) { step *= 2 }
+        var low = k + step / 2 + 1, high = min(k + step, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if units(middle).starts(with: beginning) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Whether `word` (code units, ё as е) is one of the vocabulary's words.
     func contains(_ word: [UInt16]) -> Bool {
+        index(of: word) != nil
+    }
+
+    /// Which of the vocabulary's words `word` (code units, ё as е) is: a binary search of
+    /// the sorted words.
+    func index(of word: [UInt16]) -> Int? {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
             let units = self.units(middle)
-            if units.elementsEqual(word) { return true }
+            if units.elementsEqual(word) { return middle }
             if units.lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
         }
-        return false
+        return nil
     }
 }
