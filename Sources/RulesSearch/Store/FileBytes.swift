@@ -26,9 +26,12 @@ final class FileBytes: @unchecked Sendable {
         let description: String
     }
 
-    /// The file at `path` opened for reading, with its size; the caller closes it.
-    private static func open(_ path: String) throws(OpenError) -> (fd: Int32, size: Int) {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    /// The file at `path` opened for reading, with its size; the caller closes it. With
+    /// `regularOnly`, anything but a regular file is refused, and opened without waiting:
+    /// opening a FIFO for reading waits for a writer, so that a FIFO where an index file
+    /// belongs would hang the search.
+    private static func open(_ path: String, regularOnly: Bool = false) throws(OpenError) -> (fd: Int32, size: Int) {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw OpenError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -41,6 +44,10 @@ final class FileBytes: @unchecked Sendable {
             close(fd)
             throw OpenError(description: "cannot read \(path): it is a directory")
         }
+        if regularOnly, info.st_mode & S_IFMT != S_IFREG {
+            close(fd)
+            throw OpenError(description: "cannot read \(path): it is not a regular file")
+        }
         return (fd, Int(info.st_size))
     }
 
@@ -48,7 +55,8 @@ final class FileBytes: @unchecked Sendable {
     /// checked end to end at once): its pages are then mapped in one call, not one fault a
     /// page.
     init(contentsOf path: String, whole: Bool = false) throws {
-        let (fd, size) = try Self.open(path)
+        // Only a regular file maps.
+        let (fd, size) = try Self.open(path, regularOnly: true)
         defer { close(fd) }
         guard size > 0 else {
             buffer = UnsafeRawBufferPointer(start: nil, count: 0)

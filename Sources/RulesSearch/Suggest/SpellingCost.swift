@@ -5,7 +5,8 @@
 /// «расчёт»/«разчёт»), a consonant doubled or left single («класный»), ь or ъ left out or
 /// added, and an unpronounced consonant left out: т or д after с, з or н («чесный»,
 /// «празник»), л before н («сонце»), в before с («чуство»), д before ц («серце»); о for
-/// ё (е) after ж, ш, ч, щ, ц and back («жолтый», «шёколад»), щ for сч or зч and back
+/// ё (е), я for а and ю for у after ж, ш, ч, щ, ц and back («жолтый», «шёколад», «чяща»,
+/// «щюка»), щ for сч or зч and back
 /// («щастье»). A letter typed for the key beside it on the Russian keyboard costs three
 /// quarters: a slip of the finger is likelier than any other letter.
 ///
@@ -40,6 +41,7 @@ struct SpellingCost {
     private static let soft: UInt16 = 0x44C, hard: UInt16 = 0x44A
     private static let l: UInt16 = 0x43B, v: UInt16 = 0x432, ts: UInt16 = 0x446
     private static let o: UInt16 = 0x43E, e: UInt16 = 0x435, shch: UInt16 = 0x449, ch: UInt16 = 0x447
+    private static let a_: UInt16 = 0x430, ya: UInt16 = 0x44F, u_: UInt16 = 0x443, yu: UInt16 = 0x44E
 
     /// Whether `silent` before `next` is a consonant people leave out because it is not
     /// heard: л in «лн», в in «вс», д in «дц» (т and д after с, з, н are ``gap(_:after:)``'s).
@@ -77,7 +79,8 @@ struct SpellingCost {
     static func substitution(_ a: UInt16, _ b: UInt16, _ i: Int, _ j: Int, after previous: UInt16) -> Int {
         if a == b { return 0 }
         if i < 4, j < 4, (a == z && b == s) || (a == s && b == z) { return half }
-        if (a == e && b == o) || (a == o && b == e), isSibilant(previous) { return half }
+        if isSibilant(previous), (a == e && b == o) || (a == o && b == e) || (a == ya && b == a_) || (a == a_ && b == ya)
+            || (a == yu && b == u_) || (a == u_ && b == yu) { return half }
         return letterCost(a, b)
     }
 
@@ -102,7 +105,8 @@ struct SpellingCost {
         // A row whose substitutions depend on more than its letter and the one typed (з and
         // с in the first letters, е and о after a sibilant) works each one out.
         let special = (i <= 4 && (letter == Self.z || letter == Self.s))
-            || ((letter == Self.e || letter == Self.o) && Self.isSibilant(before))
+            || ((letter == Self.e || letter == Self.o || letter == Self.a_ || letter == Self.ya || letter == Self.u_ || letter == Self.yu)
+                && Self.isSibilant(before))
         // The moves that only some letters make, known for the row.
         let silent = i >= 2 && Self.isSilent(before, before: letter)
         let chAfterSibilant = i >= 2 && letter == Self.ch && (before == Self.s || before == Self.z)

@@ -63,10 +63,24 @@ public final class Suggester {
         return known
     }
 
+    /// Each word's stem, as looked up: two corrections whose words have the same stems
+    /// find the same, and only the first is offered.
+    private var stems: [Bytes: Bytes] = [:]
+
+    func stem(_ word: Bytes) -> Bytes {
+        if let stem = stems[word] { return stem }
+        if stems.count >= 4096 { stems.removeAll() }
+        let stem = stemmer.stem(word)
+        stems[word] = stem
+        return stem
+    }
+
     private func lookUp(_ word: Bytes) -> Known {
         guard let text = String(validating: word, as: UTF8.self), text.contains(where: \.isLetter) else { return .passed }
-        if index.isExcluded(word) { return .passed }
-        let stem = stemmer.stem(word)
+        let stem = stem(word)
+        // The index excludes stems too common to find anything by (the reference excludes
+        // what the indexer stored, stems): «его» is a word of the language, not a mistake.
+        if index.isExcluded(word) || index.isExcluded(stem) { return .passed }
         for w in stem == word ? [word] : [word, stem] where !(index.fulltext(w)?.isEmpty ?? true) { return .found }
         if !(index.singleKeyword(word)?.isEmpty ?? true) || !(index.stemKeyword(stem)?.isEmpty ?? true) { return .found }
         return .unknown
@@ -114,7 +128,7 @@ public final class Suggester {
         guard isCorrectable(query) else { return nil }
         let unknown = unknownWords(query)
         guard !unknown.isEmpty, let vocabulary else { return nil }
-        let typed = Self.tidied(String(decoding: query, as: UTF8.self)).lowercased()
+        let typed = Self.typedText(query)
         // The whole query typed with the other layout on, when that reading leaves no word
         // unknown, is the answer: its words typed in the wrong letters are not corrected.
         let readings = layoutReadings(of: typed, in: vocabulary)
@@ -125,10 +139,13 @@ public final class Suggester {
         var proposals = readings
         let text = Self.words(of: typed).joined(separator: " ")
         let cores = unknown.map(Self.core)
+        // The query's other words: a correction to one of them is no correction («блистать
+        // или блестать» is not asked as «блистать или блистать»).
+        let others = Set(Self.words(of: typed).map(Self.folded)).subtracting(cores.map(Self.folded))
         // A word with no candidate stays as typed, and the others are corrected; past the
         // first few unknown words, each takes its best candidate only.
         let choices = cores.enumerated().map { k, word in
-            let found = candidates(for: word, in: vocabulary)
+            let found = candidates(for: word, in: vocabulary).filter { !others.contains(Self.folded($0.written)) }
             let kept = k < Self.wordsCorrected ? found : Array(found.prefix(1))
             return kept.isEmpty ? [Candidate(written: word, cost: 0, count: 0)] : kept
         }
@@ -137,9 +154,13 @@ public final class Suggester {
             for (word, choice) in zip(cores, combination) { corrected = Self.replacing(word, with: choice, in: corrected) }
             proposals.append(corrected)
         }
-        // Corrections that leave no unknown word; failing those, ones that leave fewer.
+        // Corrections that leave no unknown word; failing those, ones that leave fewer. One
+        // whose words have the stems of one taken before would find the same, and is passed.
         var whole: [String] = [], better: [String] = []
+        var stemsTaken = Set<[Bytes]>()
         for text in proposals.map(Self.tidied) where !text.isEmpty && text != typed && !whole.contains(text) && !better.contains(text) {
+            let words = filter.words(Bytes(text.utf8))
+            guard stemsTaken.insert(words.map(stem)).inserted else { continue }
             let (unknownLeft, found) = looked(Bytes(text.utf8))
             let left = unknownLeft.count
             // A query with a word the index has finds something: `Finder::find` is asked only
@@ -154,12 +175,52 @@ public final class Suggester {
         return whole.isEmpty ? better : whole
     }
 
-    /// `text` with control characters as spaces, runs of spaces as one, none at the ends:
-    /// what a person would type again (an escape in the query must not reach a terminal
-    /// through a suggestion).
-    static func tidied(_ text: String) -> String {
+    /// The query as the suggestions are made of it, lower case: without its tags (the
+    /// filter strips them), its terminal escape sequences, and the control characters
+    /// ``tidied(_:)`` leaves out.
+    static func typedText(_ query: Bytes) -> String {
+        tidied(String(decoding: withoutEscapes(StripTags.strip(query)), as: UTF8.self)).lowercased()
+    }
+
+    /// `text` without the escape sequences a terminal acts on: CSI (`ESC [` … a final byte),
+    /// OSC and the other strings (`ESC ]`, `P`, `X`, `^`, `_` … BEL or `ESC \`), and the
+    /// two-byte ones (`ESC` and a byte). What is left of a broken one goes with it.
+    static func withoutEscapes(_ text: Bytes) -> Bytes {
+        var out = Bytes()
+        out.reserveCapacity(text.count)
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            guard byte == 0x1B || byte == 0x9B else {
+                out.append(byte)
+                i += 1
+                continue
+            }
+            i += 1
+            let kind: UInt8 = byte == 0x9B ? 0x5B : (i < text.count ? text[i] : 0)
+            if byte == 0x1B, i < text.count { i += 1 }
+            switch kind {
+            case 0x5B:   // CSI: parameters and intermediates, then a final byte 0x40-0x7E
+                while i < text.count, !(0x40...0x7E).contains(text[i]) { i += 1 }
+                i += 1
+            case 0x5D, 0x50, 0x58, 0x5E, 0x5F:   // a string, to BEL or ST
+                while i < text.count, text[i] != 0x07, !(text[i] == 0x1B && i + 1 < text.count && text[i + 1] == 0x5C) { i += 1 }
+                i += i < text.count && text[i] == 0x1B ? 2 : 1
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// `text` with control and format characters and line and paragraph separators as
+    /// spaces, runs of spaces as one, none at the ends: what a person would type again (an
+    /// escape in the query must not reach a terminal through a suggestion).
+    public static func tidied(_ text: String) -> String {
         let spaced = String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control || $0.properties.generalCategory == .format ? " " : $0
+            switch $0.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: " "
+            default: $0
+            }
         }))
         return spaced.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
@@ -201,14 +262,16 @@ public final class Suggester {
                 guard let options else {
                     // A word of the keys that are letters only on the Russian layout («`» ё).
                     if let keys = KeyboardLayout.russianReading(ofKeys: token), isWord(keys) {
-                        chosen.append(keys)
+                        chosen.append(Self.core(keys))
                     } else {
                         chosen.append(token)
                     }
                     continue
                 }
+                // The word alone: a key that is punctuation on one layout and a letter on the
+                // other («б» is «,») is not typed again at its ends.
                 guard let reading = options.first(where: isWord) else { return [] }
-                chosen.append(reading)
+                chosen.append(Self.core(reading))
             }
             return long || words >= 2 ? [chosen.joined(separator: " ")] : []
         }
@@ -221,7 +284,7 @@ public final class Suggester {
                     continue
                 }
                 guard isWord(reading) else { return [] }
-                chosen.append(reading)
+                chosen.append(Self.core(reading))
             }
             return long || words >= 2 ? [chosen.joined(separator: " ")] : []
         }
@@ -246,8 +309,14 @@ public final class Suggester {
         var found: [Candidate] = []
         // Nothing in the vocabulary is longer than it keeps, nor within two edits of a
         // word much longer than that.
-        guard units.count <= Vocabulary.longestWord + 2 else { return [] }
-        if letters >= 3 {
+        guard units.count <= Vocabulary.longestWord + 4 else { return [] }
+        if letters == 2 {
+            // A word of two letters is within an edit of too many: only the cheap mistakes
+            // («жы» for «жи», «чя» for «ча»).
+            found += vocabulary.near(units, within: SpellingCost.half).map {
+                Candidate(written: vocabulary.written($0.word), cost: $0.cost, count: vocabulary.occurrences($0.word))
+            }
+        } else if letters >= 3 {
             // Words two edits away only when none is one edit away: they would come after
             // it, and looking for them costs several times as much (a limit of two edits
             // lets a beginning stray far, every cheap mistake being half of one).
@@ -266,13 +335,25 @@ public final class Suggester {
         for reading in readings where reading.count >= 3 {
             let readingUnits = Self.folded(reading)
             let near: [Vocabulary.Near]
-            if direct || reading.count <= 4 {
+            if direct {
                 near = vocabulary.index(of: readingUnits).map { [Vocabulary.Near(word: $0, cost: 0)] } ?? []
             } else {
-                near = vocabulary.near(readingUnits, within: SpellingCost.edit)
+                // A short word read so, only with one of the cheap mistakes («ntht» is «тере»,
+                // meant for «тире»).
+                near = vocabulary.near(readingUnits, within: reading.count <= 4 ? SpellingCost.half : SpellingCost.edit)
             }
             found += near.map {
                 Candidate(written: vocabulary.written($0.word), cost: $0.cost + Self.layoutCost, count: vocabulary.occurrences($0.word))
+            }
+        }
+        // Two words typed without the space between them («мягкийзнак»), when nothing nearer
+        // was found: each part a word of the vocabulary of at least two letters, for an edit.
+        if found.isEmpty, units.count >= 4 {
+            for cut in 2...(units.count - 2) {
+                guard let first = vocabulary.index(of: Array(units[..<cut])),
+                      let second = vocabulary.index(of: Array(units[cut...])) else { continue }
+                found.append(Candidate(written: vocabulary.written(first) + " " + vocabulary.written(second), cost: SpellingCost.edit,
+                                       count: min(vocabulary.occurrences(first), vocabulary.occurrences(second))))
             }
         }
         found.sort { a, b in a.cost != b.cost ? a.cost < b.cost : a.count != b.count ? a.count > b.count : a.written < b.written }

@@ -274,8 +274,10 @@ public struct Vocabulary: Sendable {
         self.writtenStart = writtenStart
         // Every bound in order and within its block, each word no longer than kept: a search
         // then reads without a check of its own. (Order is not checked: words out of order,
-        // in a file made to be so, cost the search its shortcuts, not its answers; a
-        // written form that is not UTF-8 is shown with replacement characters.)
+        // in a file made to be so, make the searches that rely on it (the binary search of
+        // `index(of:)`, the runs skipped by `near`) miss words, which only costs
+        // suggestions; a written form that is not UTF-8 is shown with replacement
+        // characters.)
         var previousUnits = 0, previousWritten = 0
         for k in 0..<count {
             let unitEnd = Int(word(k, field: 0)), writtenEnd = Int(word(k, field: 2))
@@ -291,7 +293,10 @@ public struct Vocabulary: Sendable {
     /// one rules made before it kept words); a damaged file is an error.
     public static func read(in directory: URL) throws -> Vocabulary? {
         let path = directory.appendingPathComponent(fileName).path
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        // Absent, nothing to say; anything else there that is not a readable vocabulary
+        // (a dangling link, a loop of links) is said.
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
         do {
             // Read whole: its checksum is checked, and a correction walks all its words.
             return try Vocabulary(file: FileBytes(contentsOf: path, whole: true))

@@ -36,7 +36,14 @@ enum SearchCommand {
         }
 
         if batch {
-            return try answerBatch(context, session: session, limit: limit, page: page, separated: form == .view, render: render)
+            // --plain keeps its lines to results: what was meant goes to standard error,
+            // with the query it is for.
+            let note: (SearchSession.Result) -> String? = { result in
+                guard form == .plain, let line = ResultsView.suggestionLine(result) else { return nil }
+                return Suggester.tidied(String(decoding: result.query, as: UTF8.self)) + ": " + line
+            }
+            return try answerBatch(context, session: session, limit: limit, page: page, separated: form == .view,
+                                   render: render, note: note)
         }
 
         let query = Bytes(arguments.operands.joined(separator: " ").utf8)
@@ -65,7 +72,8 @@ enum SearchCommand {
     /// are written in the order of the questions. A query too large ends the batch, after
     /// the answers to the lines before it.
     private static func answerBatch(_ context: Context, session: SearchSession, limit: Int?, page: Int, separated: Bool,
-                                    render: (SearchSession.Result, SearchSession) -> Bytes) throws -> Int32 {
+                                    render: (SearchSession.Result, SearchSession) -> Bytes,
+                                    note: (SearchSession.Result) -> String?) throws -> Int32 {
         let reader = LineReader(fileDescriptor: 0, longestLine: longestQuery)
         var foundAny = false
         var first = true
@@ -99,13 +107,18 @@ enum SearchCommand {
             // Each worker renders with the session that answered (the text as written reads it).
             let answers = SearchSession.searchAll(block, index: session.index, texts: session.texts, engine: engine,
                                                   limit: limit, page: page, sessions: &sessions) { result, session in
-                (shown: !result.hits.isEmpty, output: render(result, session))
+                (shown: !result.hits.isEmpty, output: render(result, session), note: note(result))
             }
             try checkIndex(session)
             for (_, answer) in answers {
                 if answer.shown { foundAny = true }
                 if separated, !first { context.out.write([0x0A]) }
                 context.out.write(answer.output)
+                if let note = answer.note {
+                    // After the results before it, so that a terminal shows both in order.
+                    context.out.flush()
+                    FileHandle.standardError.write(Data(note.utf8))
+                }
                 first = false
             }
         }

@@ -30,10 +30,14 @@ struct ResultsView {
     }
 
     /// «Возможно, вы искали: …» when a word of the query is unknown and corrections were
-    /// found (``SearchSession/Result/suggestions``).
+    /// found (``SearchSession/Result/suggestions``): one as it is; several each in
+    /// guillemets, so that a query with «или» in it is told from the next («вода», «волга»
+    /// или «волк»).
     static func suggestionLine(_ result: SearchSession.Result) -> String? {
-        guard let suggestions = result.suggestions, !suggestions.isEmpty else { return nil }
-        return "Возможно, вы искали: " + suggestions.joined(separator: " или ") + "\n"
+        guard let suggestions = result.suggestions, let last = suggestions.last else { return nil }
+        guard suggestions.count > 1 else { return "Возможно, вы искали: \(last)\n" }
+        let quoted = suggestions.map { "«\($0)»" }
+        return "Возможно, вы искали: " + quoted.dropLast().joined(separator: ", ") + " или " + quoted[quoted.count - 1] + "\n"
     }
 
     func render(_ result: SearchSession.Result) -> String {
