@@ -38,14 +38,16 @@ let package = Package(
         // The built-in rules' index files as the binary's own bytes (#embed), read in place.
         .target(name: "CBuiltInRules"),
         .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules"], swiftSettings: hotPathSettings),
-        .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex"], swiftSettings: startupSettings),
+        // The terminal taken over for a full-screen view, and keys read from it.
+        .target(name: "RulesTerminal"),
+        .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal"], swiftSettings: startupSettings),
         // The fuzz targets' bodies (Tests/Fuzz): run by the libFuzzer driver that
         // Tests/Fuzz/run builds, and by swift test on every input kept.
         .target(name: "RulesFuzzTargets", dependencies: ["RulesSearch", "RulesRegex"], path: "Tests/Fuzz/Targets"),
         .executableTarget(name: "rules-fuzz", dependencies: ["RulesFuzzTargets"], path: "Tests/Fuzz/Driver"),
         .testTarget(name: "RulesRegexTests", dependencies: ["RulesRegex"], exclude: ["Fixtures"]),
         // Depends on the executable too, so that the CLI tests find it built.
-        .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "rules"],
+        .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "RulesTerminal", "rules"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -26,6 +26,10 @@ do {
             context.out.flush()
             exit(0)
         }
+        // On a terminal, nothing asked: the full-screen search, as the app opens on its search.
+        if CommandLine.arguments.count == 1, isatty(0) == 1, isatty(1) == 1 {
+            exit(try BrowseCommand.run(context))
+        }
         // One line, as every error: the usage, and where the commands are listed.
         fail(Failure.noCommand.text())
     }
@@ -37,6 +41,7 @@ do {
     let status: Int32
     switch command {
     case .search: status = try SearchCommand.run(context)
+    case .browse: status = try BrowseCommand.run(context)
     case .titles: status = try TitlesCommand.run(context)
     case .show: status = try ShowCommand.run(context)
     case .stem: status = try StemCommand.run(context)

@@ -32,6 +32,18 @@ struct CommandSpec {
             ],
             operands: .words),
         CommandSpec(
+            name: .browse,
+            synopsis: ["browse [OPTIONS] [QUERY...]"],
+            summary: Localized("search as you type, full screen", ru: "искать по мере набора, на весь экран"),
+            description: Localized(
+                "A full-screen search, as in therules.ru's app: a query line at the top and, at every key, the rules whose title contains it (TitleFinder), then the ranked results with their text and the words found, and corrections of a misspelled word. Up and Down, PgUp and PgDn choose; Enter opens a rule (a chapter: the list of its paragraphs); Escape or Left goes back; Tab lists the chapters; Ctrl-U clears the query; Escape on an empty query, Ctrl-C or Ctrl-D leaves. Bare rules starts it when standard input and output are a terminal. Needs a terminal.",
+                ru: "Поиск на весь экран, как в приложении therules.ru: строка запроса вверху и после каждой клавиши правила, в заголовке которых есть запрос (TitleFinder), затем найденные правила с текстом и выделенными словами, а для слова с ошибкой — исправленные запросы. Стрелки вверх и вниз, PgUp и PgDn выбирают; Enter открывает правило (главу — со списком её параграфов); Escape или стрелка влево — назад; Tab — список глав; Ctrl-U очищает запрос; Escape при пустом запросе, Ctrl-C или Ctrl-D — выход. Просто rules запускает его, когда стандартный ввод и вывод — терминал. Нужен терминал."),
+            examples: [
+                ("browse", Localized("start with an empty query", ru: "начать с пустого запроса")),
+                ("browse запятая перед как", Localized("start with a query", ru: "начать с запроса")),
+            ],
+            operands: .words),
+        CommandSpec(
             name: .titles,
             synopsis: ["titles [OPTIONS] TEXT"],
             summary: Localized("chapters and paragraphs whose title contains TEXT", ru: "главы и параграфы, в заголовке которых есть TEXT"),

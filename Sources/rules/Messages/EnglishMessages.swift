@@ -4,6 +4,7 @@ enum EnglishMessages {
         switch failure {
         case .noCommand: "usage: rules COMMAND [OPTIONS] [ARGUMENTS]; 'rules help' lists the commands"
         case .unknownCommand(let word): "unknown command '\(word)'"
+        case .browseNeedsTerminal: "browse needs a terminal on standard input and output; in a script, use rules search"
         case .unknownOption(let option, _): "unknown option '\(option)'"
         case .optionNotTaken(let option, let command): "the command '\(command.rawValue)' does not take \(option)"
         case .optionWithoutCommand(let option): "\(option) needs a command before or after it"

@@ -21,6 +21,8 @@ enum Failure: Error {
     case missingOption(String, CommandName)
     case tooManyOperands(CommandName)
     case operandsWithBatch
+    /// `rules browse` with standard input or output not a terminal.
+    case browseNeedsTerminal
     case unknownEngine(String, fromEnvironment: Bool)
     case unknownShell(String)
     case unknownHelpTopic(String)
@@ -64,6 +66,7 @@ enum Failure: Error {
         case .optionNotTaken(_, let c), .conflicting(_, _, let c), .requires(_, _, let c), .missingOperand(let c),
              .missingOption(_, let c), .tooManyOperands(let c), .unknownSubcommand(_, let c): .command(c)
         case .operandsWithBatch: .command(.search)
+        case .browseNeedsTerminal: .command(.browse)
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .outIsAFile,
              .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .refresh, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteOutput, .cannotWriteReport,

@@ -6,6 +6,7 @@ enum RussianMessages {
         switch failure {
         case .noCommand: "использование: rules COMMAND [OPTIONS] [ARGUMENTS]; команды перечисляет «rules help»"
         case .unknownCommand(let word): "нет команды «\(word)»"
+        case .browseNeedsTerminal: "browse нужен терминал на стандартном вводе и выводе; в сценарии используйте rules search"
         case .unknownOption(let option, _): "неизвестный параметр «\(option)»"
         case .optionNotTaken(let option, let command): "команда \(command.rawValue) не принимает \(option)"
         case .optionWithoutCommand(let option): "параметр \(option) указан без команды"

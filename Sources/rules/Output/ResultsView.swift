@@ -16,12 +16,11 @@ struct ResultsView {
     /// The command line that shows page N of the same query.
     let pageCommand: (Int, Bytes) -> String
 
-    /// Private-use characters that stand for the start and end of a found word while the
-    /// text is wrapped (they take no column), replaced by the marks after.
-    private static let foundStart = "\u{E000}", foundEnd = "\u{E001}"
+    func header(_ total: Int) -> String { Self.header(total, rules: outline != nil) }
 
-    func header(_ total: Int) -> String {
-        if outline != nil {
+    /// «Нашлось N правил.» for the built-in rules (`rules`), «… страниц.» for an index of one's own.
+    static func header(_ total: Int, rules: Bool) -> String {
+        if rules {
             return RussianPlural.choose(total, many: "Нашлось \(total) правил.", one: "Нашлось \(total) правило.",
                                         two: "Нашлось \(total) правила.")
         }
@@ -73,32 +72,14 @@ struct ResultsView {
     }
 
     private func item(_ hit: SearchSession.Hit, number: Int) -> String {
-        let id = String(decoding: hit.id, as: UTF8.self)
-        let place = outline?[id]
-        let title = RuleLabel.title(String(decoding: hit.title.stringValue, as: UTF8.self), place: place)
-        var chapter: String?
-        if let parent = place?.chapter, let entry = session.index.entry(ByteKey(Bytes(parent.utf8))) {
-            chapter = RuleLabel.chapter(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: outline?[parent])
-        }
+        let summary = HitSummary(hit, session: session, outline: outline)
         let lead = "\(number). "
         let indent = "   "
-        var out = marks.bold + wrapped(lead + title, indent: indent) + marks.reset + "\n"
-        if let chapter { out += marks.dim + wrapped(chapter, indent: indent, indentFirst: true) + marks.reset + "\n" }
-        let text = shownText(hit)
-        if !text.isEmpty { out += wrapped(text, indent: indent, indentFirst: true) + "\n" }
-        let url = String(decoding: hit.url.stringValue, as: UTF8.self)
-        if !url.isEmpty { out += indent + marks.dim + url + marks.reset + "\n" }
+        var out = marks.bold + wrapped(lead + summary.title, indent: indent) + marks.reset + "\n"
+        if let chapter = summary.chapter { out += marks.dim + wrapped(chapter, indent: indent, indentFirst: true) + marks.reset + "\n" }
+        if !summary.text.isEmpty { out += wrapped(summary.text, indent: indent, indentFirst: true) + "\n" }
+        if !summary.url.isEmpty { out += indent + marks.dim + summary.url + marks.reset + "\n" }
         return out
-    }
-
-    /// The text S2 shows, ё as written, as one line of plain text with the found words
-    /// between the private marks.
-    private func shownText(_ hit: SearchSession.Hit) -> String {
-        var html = session.textAsWritten(hit)
-        html = PHPStrings.replace([Bytes("<i>".utf8), Bytes("</i>".utf8)],
-                                  with: [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
-        let text = HTMLText.plain(html).map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? 0x20 : $0 }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// `text` wrapped to the width with `indent` before each line after the first, and the
@@ -109,7 +90,7 @@ struct ResultsView {
         // Replaced as bytes: a marker followed by a combining accent (передо</i>́хнуть) is
         // one Character with it, which a String replacement would not find.
         let joined = Bytes(lines.joined(separator: "\n").utf8)
-        let marked = PHPStrings.replace([Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)],
+        let marked = PHPStrings.replace([Bytes(HitSummary.foundStart.utf8), Bytes(HitSummary.foundEnd.utf8)],
                                         with: [Bytes(marks.found.utf8), Bytes((marks.on ? marks.reset : "").utf8)], in: joined)
         return String(decoding: marked, as: UTF8.self)
     }

@@ -1,0 +1,214 @@
+import RulesTerminal
+
+/// What `rules browse` shows and where the person is in it, and what each key does to it.
+/// No terminal here: ``BrowseView`` draws it, ``BrowseCommand`` feeds it keys and answers.
+struct BrowseState {
+    /// One screen: the results under the query, a rule to read, or a list to choose from
+    /// (the chapters, a chapter's paragraphs).
+    enum Screen {
+        case results
+        case reading(Reading)
+        case list(Choice)
+    }
+
+    /// A rule's text, scrolled to ``top`` (a line of the text as wrapped).
+    struct Reading {
+        var page: RuleSource.Page
+        var top = 0
+    }
+
+    /// A list of records to open, with lines above it (a chapter's title and introduction).
+    struct Choice {
+        var heading: [StyledLine]
+        var items: [(id: String, title: String)]
+        var selected = 0
+        var top = 0
+    }
+
+    /// What selecting a row of the results does.
+    enum Row {
+        /// Puts a corrected query in the query line.
+        case suggestion(String)
+        case title(HitSummary)
+        case hit(HitSummary)
+    }
+
+    var query: String
+    /// Screens opened over the results, the last on top.
+    var stack: [Screen] = []
+    var answer: LiveSearch.Answer?
+    /// The generation of the newest query asked for; answers of older ones are shown until
+    /// its own comes.
+    var generation = 0
+    var selected = 0
+    /// The first row of the results shown (a row's lines are shown whole or not at all).
+    var top = 0
+    var quit = false
+    /// Between the marks of a paste: its line breaks and tabs are spaces of the query.
+    var pasting = false
+
+    /// The longest query typed, in characters.
+    static let longestQuery = 1000
+
+    /// How many ranked results to ask snippets for at a time.
+    static let batch = 40
+
+    init(query: String) { self.query = query }
+
+    var searching: Bool { answer?.request.generation != generation }
+
+    /// The results' rows, in order: corrections, then the title matches, then the ranked
+    /// results.
+    var rows: [Row] {
+        guard let answer else { return [] }
+        return (answer.suggestions ?? []).map(Row.suggestion) + answer.titles.map(Row.title) + answer.hits.map(Row.hit)
+    }
+
+    /// The request for the query as it stands, `count` ranked results with snippets.
+    func request(count: Int = BrowseState.batch) -> LiveSearch.Request {
+        LiveSearch.Request(generation: generation, query: query, count: count)
+    }
+
+    /// What the command must do after a key: nothing more, search (the query changed, or
+    /// more results are wanted), or open a record (the source is asked for its page).
+    enum Effect: Equatable {
+        case none, search(LiveSearch.Request), open(String), chapters, redraw, suspend
+    }
+
+    /// `key` applied; `pageRows` rows of a page for the paging keys.
+    mutating func handle(_ key: Key, pageRows: Int) -> Effect {
+        var key = key
+        switch key {
+        case .pasteStart:
+            pasting = true
+            return .none
+        case .pasteEnd:
+            pasting = false
+            return .none
+        case .enter where pasting, .tab where pasting:
+            key = .character(" ")
+        default: break
+        }
+        switch key {
+        case .control("c"), .control("d"):
+            quit = true
+            return .none
+        case .control("l"):
+            return .redraw
+        case .control("z"):
+            return .suspend
+        default: break
+        }
+        guard let screen = stack.last else { return handleResults(key, pageRows: pageRows) }
+        switch screen {
+        case .results: return .none
+        case .reading(var reading):
+            switch key {
+            case .escape, .left, .backspace:
+                stack.removeLast()
+            case .up: reading.top = max(0, reading.top - 1)
+            case .down: reading.top += 1
+            case .pageUp: reading.top = max(0, reading.top - pageRows)
+            case .pageDown, .character(" "): reading.top += pageRows
+            case .home: reading.top = 0
+            case .end: reading.top = Int.max / 2
+            default: return .none
+            }
+            if case .reading = stack.last { stack[stack.count - 1] = .reading(reading) }
+            return .none
+        case .list(var choice):
+            switch key {
+            case .escape, .left, .backspace:
+                stack.removeLast()
+                return .none
+            case .up: choice.selected = max(0, choice.selected - 1)
+            case .down: choice.selected = min(max(choice.items.count - 1, 0), choice.selected + 1)
+            case .pageUp: choice.selected = max(0, choice.selected - pageRows)
+            case .pageDown: choice.selected = min(max(choice.items.count - 1, 0), choice.selected + pageRows)
+            case .home: choice.selected = 0
+            case .end: choice.selected = max(choice.items.count - 1, 0)
+            case .enter, .right:
+                guard choice.items.indices.contains(choice.selected) else { return .none }
+                return .open(choice.items[choice.selected].id)
+            default: return .none
+            }
+            stack[stack.count - 1] = .list(choice)
+            return .none
+        }
+    }
+
+    private mutating func handleResults(_ key: Key, pageRows: Int) -> Effect {
+        let count = rows.count
+        switch key {
+        case .character(let c):
+            // Nothing a terminal would act on, and no more than anyone types (a paste of a
+            // whole file stops there).
+            guard query.count < Self.longestQuery,
+                  !c.unicodeScalars.contains(where: { [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) })
+            else { return .none }
+            query.append(c)
+            return queryChanged()
+        case .backspace:
+            guard !query.isEmpty else { return .none }
+            query.removeLast()
+            return queryChanged()
+        case .control("u"):
+            guard !query.isEmpty else { return .none }
+            query = ""
+            return queryChanged()
+        case .control("w"):
+            // The last word, and the spaces after it.
+            while query.last == " " { query.removeLast() }
+            while let last = query.last, last != " " { query.removeLast() }
+            return queryChanged()
+        case .escape:
+            if query.isEmpty {
+                quit = true
+                return .none
+            }
+            query = ""
+            return queryChanged()
+        case .up: selected = max(0, selected - 1)
+        case .down: selected = min(max(count - 1, 0), selected + 1)
+        case .pageUp: selected = max(0, selected - pageRows)
+        case .pageDown: selected = min(max(count - 1, 0), selected + pageRows)
+        case .home: selected = 0
+        case .end: selected = max(count - 1, 0)
+        case .tab: return .chapters
+        case .enter, .right:
+            guard rows.indices.contains(selected) else { return .none }
+            switch rows[selected] {
+            case .suggestion(let text):
+                query = text
+                return queryChanged()
+            case .title(let summary), .hit(let summary):
+                return .open(summary.id)
+            }
+        default: return .none
+        }
+        // Near the end of the ranked results loaded, more are asked for.
+        if let answer, !searching, selected >= count - 5, answer.hits.count < answer.total,
+           answer.request.count <= answer.hits.count {
+            return .search(request(count: answer.request.count + Self.batch))
+        }
+        return .none
+    }
+
+    private mutating func queryChanged() -> Effect {
+        generation += 1
+        return .search(request())
+    }
+
+    /// An answer from the search thread: shown if it is of the newest query or newer than
+    /// the one shown. The selection goes back to the first row when the query changed.
+    mutating func receive(_ new: LiveSearch.Answer) {
+        if let answer, new.request.generation < answer.request.generation { return }
+        if answer?.request.generation != new.request.generation || answer?.request.query != new.request.query {
+            selected = 0
+            top = 0
+        }
+        answer = new
+        selected = min(selected, max(rows.count - 1, 0))
+    }
+}
+

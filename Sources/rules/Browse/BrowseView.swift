@@ -1,0 +1,153 @@
+import RulesTerminal
+
+/// `rules browse` drawn: the query line at the top, a line saying where things stand, and
+/// the screen on top of the stack under them, as lines cut to the window's width.
+struct BrowseView {
+    let width: Int, height: Int
+    let color: Bool
+    /// Whether the records are the built-in rules (results say «правил», not «страниц»).
+    let rules: Bool
+
+    private var titlesShown = 0, titlesTotal = 0
+
+    init(width: Int, height: Int, color: Bool, rules: Bool) {
+        self.width = width
+        self.height = height
+        self.color = color
+        self.rules = rules
+    }
+
+    /// Lines given to the screen's content: all but the two at the top.
+    var contentRows: Int { max(height - 2, 1) }
+
+    /// The frame for `state` (whose scrolling it settles to this size), and the column of
+    /// the cursor in the query line when the results are shown.
+    mutating func frame(_ state: inout BrowseState) -> (lines: [String], cursor: Int?) {
+        var lines: [StyledLine]
+        var cursor: Int?
+        switch state.stack.last {
+        case nil, .results?:
+            var query = StyledLine("Поиск: ", .dim)
+            query.append(state.query)
+            cursor = TextWrap.columns("Поиск: " + state.query)
+            lines = [query, resultsStatus(state)] + results(&state)
+        case .reading(var reading)?:
+            let body = readingLines(reading.page)
+            reading.top = max(0, min(reading.top, body.count - contentRows))
+            state.stack[state.stack.count - 1] = .reading(reading)
+            let last = min(body.count, reading.top + contentRows)
+            let position = body.count > contentRows ? "строки \(reading.top + 1)–\(last) из \(body.count) · " : ""
+            lines = [StyledLine(reading.page.title, .bold),
+                     StyledLine(position + "↑↓ PgUp PgDn — листать · Esc — назад", .dim)]
+                + Array(body[reading.top..<last])
+        case .list(var choice)?:
+            lines = Array(choice.heading.prefix(1)) + [StyledLine("↑↓ — выбор · Enter — открыть · Esc — назад", .dim)]
+            // The introduction takes at most a third of the screen: the list is what is chosen from.
+            let heading = Array(choice.heading.dropFirst().prefix(contentRows / 3))
+            let room = max(contentRows - heading.count, 1)
+            if choice.selected < choice.top { choice.top = choice.selected }
+            if choice.selected >= choice.top + room { choice.top = choice.selected - room + 1 }
+            state.stack[state.stack.count - 1] = .list(choice)
+            lines += heading
+            for (k, item) in choice.items.enumerated().dropFirst(choice.top).prefix(room) {
+                var line = StyledLine(k == choice.selected ? "› " : "  ")
+                line.append(item.title, k == choice.selected ? .bold : .plain)
+                line.selected = k == choice.selected
+                lines.append(line)
+            }
+        }
+        let drawn = lines.prefix(height).map { $0.rendered(width: width, color: color) }
+        return (drawn + Array(repeating: "", count: max(0, height - drawn.count)), cursor)
+    }
+
+    private func resultsStatus(_ state: BrowseState) -> StyledLine {
+        let keys = " · ↑↓ Enter Tab Esc"
+        guard !state.query.isEmpty else { return StyledLine("Введите запрос. Tab — главы, Esc — выход.", .dim) }
+        guard let answer = state.answer else { return StyledLine("Ищу…", .dim) }
+        var text = answer.total > 0 ? ResultsView.header(answer.total, rules: rules)
+            : answer.titles.isEmpty ? "Ничего не найдено." : "В тексте ничего не найдено."
+        if state.searching { text += " Ищу…" }
+        return StyledLine(text + keys, .dim)
+    }
+
+    /// The rows of the results as lines, from the first one shown, the selected one whole
+    /// in view.
+    private mutating func results(_ state: inout BrowseState) -> [StyledLine] {
+        let rows = state.rows
+        guard !rows.isEmpty else { return [] }
+        titlesShown = state.answer?.titles.count ?? 0
+        titlesTotal = state.answer?.titlesTotal ?? 0
+        let blocks = rows.enumerated().map { k, row in block(row, first: k == 0 || kind(rows[k - 1]) != kind(row), selected: k == state.selected,
+                                                             total: state.answer?.total ?? 0) }
+        let room = contentRows
+        state.top = min(state.top, state.selected)
+        while state.top < state.selected, blocks[state.top...state.selected].reduce(0, { $0 + $1.count }) > room { state.top += 1 }
+        var lines: [StyledLine] = []
+        for block in blocks[state.top...] {
+            lines += block
+            if lines.count >= room { break }
+        }
+        return Array(lines.prefix(room))
+    }
+
+    private func kind(_ row: BrowseState.Row) -> Int {
+        switch row {
+        case .suggestion: 0
+        case .title: 1
+        case .hit: 2
+        }
+    }
+
+    /// A row's lines, after its section's heading when it is the section's first.
+    private func block(_ row: BrowseState.Row, first: Bool, selected: Bool, total: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        var own: [StyledLine] = []
+        let mark = selected ? "› " : "  "
+        switch row {
+        case .suggestion(let text):
+            var line = StyledLine(mark + "Возможно, вы искали: ")
+            line.append(text, .bold)
+            own = [line]
+        case .title(let summary):
+            if first {
+                let shown = titlesShown, all = titlesTotal
+                lines.append(StyledLine(all > shown ? "В заголовках (первые \(shown) из \(all)):" : "В заголовках:", .dim))
+            }
+            var line = StyledLine(mark)
+            line.append(summary.title, .bold)
+            own = [line]
+        case .hit(let summary):
+            if first { lines.append(StyledLine(ResultsView.header(total, rules: rules).replacingOccurrences(of: ".", with: ":"), .dim)) }
+            var title = StyledLine(mark)
+            title.append(summary.title, .bold)
+            own = [title]
+            if let chapter = summary.chapter { own.append(StyledLine("    " + chapter, .dim)) }
+            if !summary.text.isEmpty { own.append(StyledLine.marked("    " + summary.text)) }
+        }
+        if selected { for k in own.indices { own[k].selected = true } }
+        return lines + own
+    }
+
+    /// A rule's lines as read: its chapter, then its text wrapped to the width; a chapter's
+    /// paragraphs are a list (``BrowseState/Choice``), not here.
+    func readingLines(_ page: RuleSource.Page) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        if let chapter = page.chapter { lines.append(StyledLine(chapter, .dim)) }
+        for paragraph in page.body.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = paragraph.hasPrefix("  • ") ? "    " : ""
+            for line in TextWrap.lines(String(paragraph), width: max(width - 1, 10), indent: indent) { lines.append(StyledLine(line)) }
+        }
+        while lines.last?.runs.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// The heading of a chapter's list: its title, then its introduction wrapped.
+    func chapterHeading(_ page: RuleSource.Page) -> [StyledLine] {
+        var lines = [StyledLine(page.title, .bold)]
+        for paragraph in page.body.split(separator: "\n") {
+            for line in TextWrap.lines(String(paragraph), width: max(width - 1, 10)) { lines.append(StyledLine(line, .dim)) }
+        }
+        lines.append(StyledLine())
+        return lines
+    }
+}

@@ -1,0 +1,83 @@
+/// A line of the full-screen view as runs of text in styles, cut to the screen's width and
+/// written with the escape sequences of its styles (none without colour).
+struct StyledLine {
+    enum Style { case plain, bold, dim, found }
+
+    var runs: [(text: String, style: Style)] = []
+    /// Drawn in reverse video (the selected item), when colour is on.
+    var selected = false
+
+    init(_ text: String = "", _ style: Style = .plain) {
+        if !text.isEmpty { runs = [(text, style)] }
+    }
+
+    mutating func append(_ text: String, _ style: Style = .plain) {
+        if !text.isEmpty { runs.append((text, style)) }
+    }
+
+    /// A text with the found words between ``HitSummary``'s marks, as runs: the words found
+    /// in `found`, the rest in `style`.
+    static func marked(_ text: String, _ style: Style = .plain) -> StyledLine {
+        var line = StyledLine()
+        var current = ""
+        var inFound = false
+        for c in text {
+            let s = String(c)
+            if s == HitSummary.foundStart || s == HitSummary.foundEnd {
+                line.append(current, inFound ? .found : style)
+                current = ""
+                inFound = s == HitSummary.foundStart
+            } else {
+                current.append(c)
+            }
+        }
+        line.append(current, inFound ? .found : style)
+        return line
+    }
+
+    /// The line cut to `width` columns (an ellipsis where it is cut), with its escape
+    /// sequences when `color`. Control characters are never written: a title of a corpus of
+    /// one's own could hold any.
+    func rendered(width: Int, color: Bool) -> String {
+        func shown(_ c: Character) -> Character {
+            c.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : c
+        }
+        let total = runs.reduce(0) { sum, run in sum + run.text.reduce(0) { $0 + TextWrap.columns(String(shown($1))) } }
+        // Cut, the line keeps a column for the ellipsis.
+        let room = total <= width ? width : width - 1
+        let reverse = color && selected ? "\u{1B}[7m" : ""
+        var out = reverse
+        var used = 0
+        var cut = false
+        for (text, style) in runs {
+            if color {
+                let sequence = switch style {
+                case .plain: ""
+                case .bold: "\u{1B}[1m"
+                case .dim: "\u{1B}[2m"
+                case .found: "\u{1B}[1;31m"
+                }
+                out += sequence
+            }
+            for c in text {
+                let character = shown(c)
+                let w = TextWrap.columns(String(character))
+                if used + w > room {
+                    cut = true
+                    break
+                }
+                out.append(character)
+                used += w
+            }
+            if color, style != .plain { out += "\u{1B}[0m" + reverse }
+            if cut { break }
+        }
+        if cut, width > 0 {
+            out += "…"
+            used += 1
+        }
+        if color && selected { out += String(repeating: " ", count: max(0, width - used)) }
+        if color { out += "\u{1B}[0m" }
+        return out
+    }
+}

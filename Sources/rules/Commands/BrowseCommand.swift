@@ -1,0 +1,111 @@
+import Foundation
+import RulesSearch
+import RulesTerminal
+
+/// `rules browse [--index DIR] [QUERY]`, and bare `rules` on a terminal: the full-screen
+/// search of the iOS app and the site's quick search. A query line at the top, the title
+/// matches and the ranked results under it, following every key; Enter opens a rule.
+///
+/// One thread reads keys and draws; the searches run on another (``LiveSearch``), so that a
+/// key is echoed at once whatever a search costs. The loop waits on three descriptors: the
+/// keys, the search thread's "answer ready", and the window's "resized".
+enum BrowseCommand {
+    static func run(_ context: Context) throws -> Int32 {
+        guard isatty(RawTerminal.input) == 1, isatty(RawTerminal.output) == 1 else { throw Failure.browseNeedsTerminal }
+        let session = try SearchCommand.openSession(context)
+        let path = context.arguments.value("index")
+        let source: RuleSource
+        if let path {
+            let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"), warning: { _ in })
+            source = RuleSource(index: index, texts: texts)
+        } else {
+            source = RuleSource()
+        }
+        let terminal = Terminal(color: context.arguments.value("color"))
+        let search = LiveSearch(session: session, outline: path == nil ? BuiltInIndex.outline : nil)
+        var state = BrowseState(query: context.arguments.operands.joined(separator: " "))
+        if !state.query.isEmpty { search.ask(state.request()) }
+
+        try RawTerminal.enter()
+        defer { RawTerminal.restore() }
+        var decoder = KeyDecoder()
+        var size = RawTerminal.size()
+        var previous: [String] = []
+        func view() -> BrowseView { BrowseView(width: size.columns, height: size.rows, color: terminal.color, rules: path == nil) }
+        func draw(full: Bool = false) {
+            var drawing = view()
+            let (lines, cursor) = drawing.frame(&state)
+            var out = full ? "\u{1B}[2J" : ""
+            out += "\u{1B}[?25l"
+            // Only the lines that changed are written again.
+            for (row, line) in lines.enumerated() where full || row >= previous.count || previous[row] != line {
+                out += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[K"
+            }
+            if let cursor {
+                out += "\u{1B}[1;\(min(cursor, size.columns - 1) + 1)H\u{1B}[?25h"
+            }
+            previous = lines
+            RawTerminal.write(out)
+        }
+        func apply(_ effect: BrowseState.Effect) {
+            switch effect {
+            case .none: break
+            case .search(let request): search.ask(request)
+            case .redraw: draw(full: true)
+            case .suspend:
+                RawTerminal.suspend()
+                size = RawTerminal.size()
+                draw(full: true)
+            case .chapters:
+                state.stack.append(.list(BrowseState.Choice(heading: [StyledLine("Главы", .bold)], items: source.chapters())))
+            case .open(let id):
+                guard let page = source.page(id) else { return }
+                // A chapter of the built-in rules is the list of its paragraphs.
+                if !page.children.isEmpty {
+                    state.stack.append(.list(BrowseState.Choice(heading: view().chapterHeading(page), items: page.children)))
+                } else {
+                    state.stack.append(.reading(BrowseState.Reading(page: page)))
+                }
+            }
+        }
+
+        draw(full: true)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !state.quit {
+            var fds = [pollfd(fd: RawTerminal.input, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: search.ready.read, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: RawTerminal.resizes.read, events: Int16(POLLIN), revents: 0)]
+            // A lone Escape waits a moment for the rest of a sequence.
+            let ready = poll(&fds, nfds_t(fds.count), decoder.pendingEscape ? 40 : -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            var keys: [Key] = []
+            if ready == 0 { keys = decoder.flushEscape() }
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                let n = read(RawTerminal.input, &buffer, buffer.count)
+                if n <= 0 {
+                    if n < 0 && errno == EINTR { continue }
+                    break   // the terminal went away
+                }
+                keys += decoder.keys(buffer[0..<n])
+            }
+            let pageRows = max(view().contentRows - 1, 1)
+            for key in keys where !state.quit { apply(state.handle(key, pageRows: pageRows)) }
+            if fds[2].revents & Int16(POLLIN) != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                while read(RawTerminal.resizes.read, &drain, drain.count) > 0 {}
+                size = RawTerminal.size()
+                previous = []
+            }
+            // Keys are drawn before an answer is taken: the echo never waits.
+            if !keys.isEmpty && !state.quit { draw() }
+            if fds[1].revents & Int16(POLLIN) != 0, let answer = search.take() {
+                state.receive(answer)
+            }
+            if !state.quit { draw(full: previous.isEmpty) }
+        }
+        return 0
+    }
+}

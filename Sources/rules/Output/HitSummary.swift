@@ -1,0 +1,44 @@
+import RulesSearch
+
+/// What a person is shown of one result, in the results view and in `rules browse`: its
+/// label (`§ N.` and title), the chapter it belongs to, and the text S2 shows, ё as
+/// written, with the found words between ``foundStart`` and ``foundEnd``.
+struct HitSummary {
+    let id: String
+    let title: String
+    let chapter: String?
+    let text: String
+    let url: String
+
+    /// Private-use characters that stand for the start and end of a found word while the
+    /// text is wrapped or cut (they take no column), replaced by the marks after.
+    static let foundStart = "\u{E000}", foundEnd = "\u{E001}"
+
+    init(_ hit: SearchSession.Hit, session: SearchSession, outline: [String: RulePlace]?) {
+        id = String(decoding: hit.id, as: UTF8.self)
+        let place = outline?[id]
+        title = RuleLabel.title(String(decoding: hit.title.stringValue, as: UTF8.self), place: place)
+        chapter = Self.chapter(of: place, index: session.index, outline: outline)
+        var html = session.textAsWritten(hit)
+        html = PHPStrings.replace([Bytes("<i>".utf8), Bytes("</i>".utf8)],
+                                  with: [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
+        text = String(decoding: HTMLText.plain(html).map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? 0x20 : $0 }, as: UTF8.self)
+        url = String(decoding: hit.url.stringValue, as: UTF8.self)
+    }
+
+    /// A chapter found by its title (`TitleFinder::find`): its description as the text.
+    init(title entryID: ByteKey, entry: SearchIndex.Entry, index: any IndexReading, outline: [String: RulePlace]?) {
+        id = String(decoding: entryID.bytes, as: UTF8.self)
+        let place = outline?[id]
+        title = RuleLabel.title(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: place)
+        chapter = Self.chapter(of: place, index: index, outline: outline)
+        text = String(decoding: HTMLText.plain(entry.field("descr")?.stringValue ?? []), as: UTF8.self)
+        url = String(decoding: entry.field("url")?.stringValue ?? [], as: UTF8.self)
+    }
+
+    /// The line naming the chapter of a paragraph of the built-in rules.
+    private static func chapter(of place: RulePlace?, index: any IndexReading, outline: [String: RulePlace]?) -> String? {
+        guard let parent = place?.chapter, let entry = index.entry(ByteKey(Bytes(parent.utf8))) else { return nil }
+        return RuleLabel.chapter(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: outline?[parent])
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+@testable import RulesTerminal
+
+/// `rules browse` (#20), the full-screen search, in a real terminal (tmux) as a person uses
+/// it: typing, moving, opening, going back, resizing, leaving; and the terminal given back
+/// as it was however it ends.
+final class BrowseTests: XCTestCase {
+    private var rules: String { TerminalSession.quote(TestPaths.rulesBinary.path) }
+
+    /// Types `text` a character at a time, as a person does.
+    private func type(_ text: String, into terminal: TerminalSession) throws {
+        for c in text { try terminal.tmux(["send-keys", "-t", "t", "-l", String(c)]) }
+    }
+
+    /// The shell is back: its settings as before (line editing and echo on) and its screen.
+    private func assertShellIsBack(_ terminal: TerminalSession, before: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let screen = try terminal.waitFor { $0.contains(before) && $0.hasSuffix("$") || $0.contains(before) && $0.contains("\n$") }
+        XCTAssertFalse(screen.contains("Поиск:"), "the alternate screen is left: \(screen)", file: file, line: line)
+        try terminal.run("echo \"[$(stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo|isig|icrnl)$' | tr '\\n' ' ')]\"")
+        let screen2 = try terminal.waitFor { $0.components(separatedBy: "\n").contains { $0.hasPrefix("[") && $0.hasSuffix("]") } }
+        let settings = screen2.components(separatedBy: "\n").last { $0.hasPrefix("[") && $0.hasSuffix("]") } ?? ""
+        XCTAssertEqual(Set(settings.dropFirst().dropLast().split(separator: " ")), ["icanon", "echo", "isig", "icrnl"], screen2, file: file, line: line)
+        // The screen cleared, the marker again, for the next time.
+        try terminal.run("clear; echo \(before)")
+        _ = try terminal.waitFor { $0.hasPrefix(before) || $0.contains("\n\(before)") }
+    }
+
+    func testBrowsingAsAPersonWould() throws {
+        let terminal = try TerminalSession(width: 90, height: 24)
+        try terminal.run("echo shell-before")
+        _ = try terminal.waitFor { $0.contains("shell-before\n") }
+        // Bare `rules` on a terminal is the browser.
+        try terminal.run(rules)
+        _ = try terminal.waitFor { $0.contains("Поиск:") && $0.contains("Введите запрос") }
+        try type("запят", into: terminal)
+        var screen = try terminal.waitFor { $0.contains("Поиск: запят\n") && $0.contains("§ 242. Запятая между однородными членами") }
+        XCTAssertTrue(screen.contains("В заголовках"), screen)
+        try type("ая перед как", into: terminal)
+        screen = try terminal.waitFor { $0.contains("Поиск: запятая перед как\n") && $0.contains("§ 329. Запятая при сравнительном обороте") }
+        XCTAssertTrue(screen.contains("Нашлось 324 правила"), screen)
+        // The found words are marked in colour.
+        let coloured = try terminal.screen(escapes: true)
+        XCTAssertTrue(coloured.contains("\u{1B}[1;31m") || coloured.contains("\u{1B}[31m"), coloured)
+        // Down to the comparison rule (the title match comes first), open it.
+        try terminal.keys("Down")
+        _ = try terminal.waitFor { $0.contains("› § 329.") }
+        try terminal.keys("Enter")
+        screen = try terminal.waitFor { $0.hasPrefix("§ 329. Запятая при сравнительном обороте") }
+        XCTAssertTrue(screen.contains("Глава 29. Сравнительные обороты"), screen)
+        try terminal.keys("PageDown")
+        try terminal.keys("Escape")
+        screen = try terminal.waitFor { $0.hasPrefix("Поиск: запятая перед как") && $0.contains("› § 329.") }
+        // A smaller window: drawn again at its size.
+        try terminal.tmux(["resize-window", "-t", "t", "-x", "50", "-y", "14"])
+        screen = try terminal.waitFor { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return screen.hasPrefix("Поиск: запятая перед как") && lines.allSatisfy { $0.count <= 50 } && lines.contains { $0.hasSuffix("…") }
+        }
+        XCTAssertLessThanOrEqual(screen.trimmingCharacters(in: .newlines).components(separatedBy: "\n").count, 14, screen)
+        // Tab: the chapters; a chapter: its paragraphs; one of them: its text; back twice.
+        try terminal.keys("Tab")
+        _ = try terminal.waitFor { $0.hasPrefix("Главы") && $0.contains("› Глава 1. Гласные после шипящих") }
+        try terminal.keys("Enter")
+        _ = try terminal.waitFor { $0.hasPrefix("Глава 1.") && $0.contains("› § 1. И, А, У после шипящих") }
+        try terminal.keys("Down", "Enter")
+        _ = try terminal.waitFor { $0.hasPrefix("§ 2. Ю и Я после шипящих") }
+        try terminal.keys("Left", "Escape", "Escape")
+        _ = try terminal.waitFor { $0.hasPrefix("Поиск: запятая перед как") }
+        // A misspelled word: what was meant, which Enter puts in the query.
+        try terminal.keys("C-u")
+        try type("запитая", into: terminal)
+        _ = try terminal.waitFor { $0.contains("› Возможно, вы искали: запятая") }
+        try terminal.keys("Enter")
+        _ = try terminal.waitFor { $0.hasPrefix("Поиск: запятая\n") && $0.contains("Нашлось") }
+        // Ctrl-C leaves; the shell is as it was.
+        try terminal.keys("C-c")
+        try assertShellIsBack(terminal, before: "shell-before")
+
+        // NO_COLOR: no colour, the selection still marked.
+        try terminal.run("NO_COLOR=1 \(rules) browse запятая")
+        _ = try terminal.waitFor { $0.contains("› ") && $0.contains("Нашлось") }
+        let plain = try terminal.screen(escapes: true)
+        XCTAssertFalse(plain.contains("\u{1B}[1;31m") || plain.contains("\u{1B}[7m"), plain)
+        // Escape clears the query, then leaves.
+        try terminal.keys("Escape")
+        _ = try terminal.waitFor { $0.contains("Введите запрос") }
+        try terminal.keys("Escape")
+        try assertShellIsBack(terminal, before: "shell-before")
+    }
+
+    /// Each key is on the screen at once, however long the searches take: with every search
+    /// made 400 ms slower, typing 30 characters key by key, the time from a key to its echo.
+    func testTypingNeverWaitsForASearch() throws {
+        let terminal = try TerminalSession(width: 90, height: 24, environment: ["RULES_TEST_SEARCH_DELAY_MS": "400"])
+        try terminal.run("\(rules) browse")
+        _ = try terminal.waitFor { $0.contains("Введите запрос") }
+        let query = "запятая при причастном обороте"
+        XCTAssertEqual(query.count, 30)
+        var typed = ""
+        var delays: [Double] = []
+        for c in query {
+            typed.append(c)
+            let start = Date()
+            try terminal.tmux(["send-keys", "-t", "t", "-l", String(c)])
+            // The screen as captured has no spaces at the ends of its lines.
+            let line = "Поиск: " + typed.trimmingCharacters(in: .whitespaces) + "\n"
+            _ = try terminal.waitFor(seconds: 5) { $0.hasPrefix(line) }
+            delays.append(Date().timeIntervalSince(start) * 1000)
+        }
+        let sorted = delays.sorted()
+        print("BrowseTests: key to echo, ms: median \(Int(sorted[sorted.count / 2])), max \(Int(sorted.last!)) (each search 400 ms)")
+        // A search in the way would make keys wait 400 ms each, and more as they queued.
+        XCTAssertLessThan(sorted.last!, 300, "\(delays)")
+        // The answer of the whole query comes in the end.
+        _ = try terminal.waitFor(seconds: 10) { $0.contains("§ 269. Запятая при причастном обороте") }
+        try terminal.keys("C-d")
+        _ = try terminal.waitFor { $0.hasSuffix("$") || $0.contains("\n$") }
+    }
+
+    /// Ended by a signal (a `kill`, a closed terminal, a crash: a Swift trap raises SIGILL or
+    /// SIGTRAP, a bad access SIGSEGV), the terminal is given back first.
+    func testTheTerminalIsGivenBackWhateverEndsIt() throws {
+        for signal in ["TERM", "HUP", "SEGV", "ILL", "TRAP", "ABRT"] {
+            let terminal = try TerminalSession(width: 80, height: 20)
+            try terminal.run("echo shell-before")
+            _ = try terminal.waitFor { $0.contains("shell-before\n") }
+            let marker = "сигнал\(signal)"
+            try terminal.run("\(rules) browse \(marker)")
+            _ = try terminal.waitFor { $0.contains("Поиск: \(marker)") }
+            let kill = Process()
+            kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+            kill.arguments = ["-\(signal)", "-f", "browse \(marker)"]
+            try kill.run()
+            kill.waitUntilExit()
+            XCTAssertEqual(kill.terminationStatus, 0, signal)
+            try assertShellIsBack(terminal, before: "shell-before")
+        }
+    }
+
+    /// In a pipe there is no browser: bare `rules` is the usage error, `rules browse` says
+    /// it needs a terminal; both exit with 2.
+    func testNoTerminalNoBrowser() throws {
+        let bare = try runRules([])
+        XCTAssertEqual(bare.status, 2)
+        XCTAssertTrue(bare.stderr.hasPrefix("rules: usage: rules COMMAND"), bare.stderr)
+        let browse = try runRules(["browse"])
+        XCTAssertEqual(browse.status, 2)
+        XCTAssertEqual(browse.stderr, "rules: browse needs a terminal on standard input and output; in a script, use rules search (see rules browse --help)\n")
+    }
+
+    /// Bytes to keys: Cyrillic letters (split between reads too), the arrows and paging keys
+    /// in both forms, control keys, Escape alone only once no sequence follows.
+    func testKeysFromBytes() {
+        var decoder = KeyDecoder()
+        XCTAssertEqual(decoder.keys(Array("за".utf8)), [.character("з"), .character("а")])
+        let split = Array("я".utf8)
+        XCTAssertEqual(decoder.keys([split[0]]), [])
+        XCTAssertEqual(decoder.keys([split[1]]), [.character("я")])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~".utf8)),
+                       [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end])
+        XCTAssertEqual(decoder.keys([0x03, 0x04, 0x15, 0x0D, 0x09, 0x7F]),
+                       [.control("c"), .control("d"), .control("u"), .enter, .tab, .backspace])
+        XCTAssertEqual(decoder.keys([0x1B]), [])
+        XCTAssertTrue(decoder.pendingEscape)
+        XCTAssertEqual(decoder.keys(Array("[A".utf8)), [.up])
+        XCTAssertEqual(decoder.keys([0x1B]), [])
+        XCTAssertEqual(decoder.flushEscape(), [.escape])
+        XCTAssertEqual(decoder.keys([0x1B, 0x61]), [.escape, .character("a")])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}[200~a\nb\u{1B}[201~".utf8)), [.pasteStart, .character("a"), .enter, .character("b"), .pasteEnd])
+        // Not UTF-8, or a sequence no key sends: passed over, never stuck.
+        XCTAssertEqual(decoder.keys([0xFF, 0xD0, 0x41]), [.unknown, .unknown, .character("A")])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}[1;5Pz".utf8)), [.unknown, .character("z")])
+    }
+}
