@@ -5,14 +5,16 @@
 /// `ESC [ 5 ~`, or `ESC O A` in application mode). Escape alone is the same byte as the
 /// start of a sequence: a lone `ESC` at the end of what has arrived may be the first byte of
 /// one still on its way, so it is kept back (``pendingEscape``) until more bytes come or the
-/// caller decides that none will (``flushEscape()``) after a short wait.
+/// caller decides that none will (``flushEscape()``) after a short wait; so is the start of a
+/// sequence whose end has not come (`ESC [`), which the wait then passes over. Alt with a
+/// key (`ESC a`) is no key here: neither Escape nor the letter.
 public struct KeyDecoder: Sendable {
     private var buffer: [UInt8] = []
 
     public init() {}
 
     /// Whether the bytes kept back are a lone `ESC` that more bytes may complete.
-    public var pendingEscape: Bool { buffer == [0x1B] }
+    public var pendingEscape: Bool { buffer.first == 0x1B }
 
     /// The keys `bytes` complete, with any kept back before them.
     public mutating func keys(_ bytes: some Sequence<UInt8>) -> [Key] {
@@ -28,11 +30,13 @@ public struct KeyDecoder: Sendable {
         return keys
     }
 
-    /// The lone `ESC` kept back, as the Escape key: no sequence followed it in time.
+    /// The lone `ESC` kept back, as the Escape key: no sequence followed it in time; or the
+    /// start of a sequence that never ended, passed over.
     public mutating func flushEscape() -> [Key] {
         guard pendingEscape else { return [] }
+        let lone = buffer.count == 1
         buffer.removeAll()
-        return [.escape]
+        return lone ? [.escape] : [.unknown]
     }
 
     /// The key at `i` and how many bytes it takes, or `nil` when its bytes have not all
@@ -83,13 +87,18 @@ public struct KeyDecoder: Sendable {
             }
             return (key, 3)
         }
-        guard kind == 0x5B else { return (.escape, 1) }   // not a sequence: Escape, then the byte
+        // Escape pressed twice, or before a key that is not ASCII: Escape, then that key.
+        if kind == 0x1B || kind >= 0x80 { return (.escape, 1) }
+        // Alt with a key (`ESC a`, Alt-Backspace): no key.
+        guard kind == 0x5B else { return (.unknown, 2) }
         // CSI: parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, a final byte 0x40-0x7E.
         var j = i + 2
         while j < b.count, (0x20...0x3F).contains(b[j]) { j += 1 }
         guard j < b.count else { return nil }
         guard (0x40...0x7E).contains(b[j]) else { return (.unknown, j - i) }   // broken: up to the stray byte
+        // A key with a modifier (`ESC [ 1 ; 5 C`, Ctrl-Right) is not the key alone.
         let parameters = String(decoding: b[(i + 2)..<j], as: UTF8.self)
+        if parameters.contains(";") { return (.unknown, j - i + 1) }
         let key: Key = switch (b[j], parameters) {
         case (0x41, _): .up
         case (0x42, _): .down

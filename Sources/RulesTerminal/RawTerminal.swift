@@ -11,8 +11,10 @@ import Glibc
 /// SIGFPE, SIGABRT), each of which restores the terminal with calls that are safe in a
 /// signal handler (`write`, `tcsetattr`), then lets the signal do what it would have done.
 /// SIGWINCH (the window resized) writes a byte to ``resizes``, a pipe the caller's event
-/// loop watches. Ctrl-Z stops the program with the terminal restored, and resumes it raw
-/// (``suspend()``).
+/// loop watches. Stopped (Ctrl-Z, ``suspend()``, or SIGTSTP from elsewhere), it gives the
+/// terminal back first; continued (SIGCONT, also after a SIGSTOP, which cannot be caught
+/// and after which the shell has put its own settings back), it takes it again and asks
+/// for a redraw through ``resizes``.
 public enum RawTerminal {
     /// The input and output descriptors (standard input and output).
     public static let input: Int32 = 0, output: Int32 = 1
@@ -24,6 +26,8 @@ public enum RawTerminal {
     /// The settings before ``enter()``, and whether they are in force.
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var active = false
+    /// Between ``enter()`` and ``restore()``: what a continued program goes back to.
+    nonisolated(unsafe) private static var wanted = false
 
     /// What puts the screen back: leave the alternate screen, show the cursor, end any
     /// colour, turn the keypad's application mode and bracketed paste off.
@@ -40,7 +44,7 @@ public enum RawTerminal {
         guard tcgetattr(input, &settings) == 0 else { throw NotATerminal() }
         saved = settings
         // Made now, not first in a signal handler (a lazy global is made under a lock).
-        _ = leaveSequence.count
+        _ = leaveSequence.count + enterSequence.count
         if resizes.read < 0 {
             var ends: [Int32] = [0, 0]
             if pipe(&ends) == 0 {
@@ -52,36 +56,36 @@ public enum RawTerminal {
             }
             installHandlers()
         }
+        wanted = true
         makeRaw()
         writeAll(enterSequence)
     }
 
-    /// Gives the terminal back as ``enter()`` found it. Safe to call more than once.
+    /// Gives the terminal back as ``enter()`` found it. Safe to call more than once. Keys
+    /// typed but not read stay for the shell.
     public static func restore() {
+        wanted = false
         guard active else { return }
         writeAll(leaveSequence)
         var settings = saved
-        _ = tcsetattr(input, TCSAFLUSH, &settings)
+        _ = tcsetattr(input, TCSADRAIN, &settings)
         active = false
     }
 
-    /// Ctrl-Z: the terminal given back, the program stopped as a shell's job; on `fg`, the
-    /// terminal taken again (the caller redraws).
+    /// Ctrl-Z: the program stopped as a shell's job, the terminal given back; on `fg`, the
+    /// terminal taken again and a redraw asked for (see the SIGTSTP handler).
     public static func suspend() {
-        restore()
         _ = raise(SIGTSTP)
-        // Resumed.
-        makeRaw()
-        writeAll(enterSequence)
     }
 
+    /// Raw mode at once (`TCSANOW`): keys typed while the program started are kept.
     private static func makeRaw() {
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | ISTRIP)
         raw.c_cc.6 = 1   // VMIN: a read returns with one byte
         raw.c_cc.5 = 0   // VTIME: no timer
-        _ = tcsetattr(input, TCSAFLUSH, &raw)
+        _ = tcsetattr(input, TCSANOW, &raw)
         active = true
     }
 
@@ -122,15 +126,64 @@ public enum RawTerminal {
             _ = sigaction(signal, &action, nil)
         }
         var resize = sigaction()
-        resize.__sigaction_handler.sa_handler = { _ in
-            var byte: UInt8 = 1
-            let saved = errno
-            _ = Glibc.write(RawTerminal.resizes.write, &byte, 1)
-            errno = saved
-        }
+        resize.__sigaction_handler.sa_handler = { _ in RawTerminal.askForRedraw() }
         sigemptyset(&resize.sa_mask)
         resize.sa_flags = Int32(SA_RESTART)
         _ = sigaction(SIGWINCH, &resize, nil)
+        installStopHandlers()
+    }
+
+    /// SIGTSTP: the terminal given back, then stopped with the default action; on being
+    /// continued, taken again. SIGCONT: taken again whenever it is wanted (after a SIGSTOP,
+    /// the shell has put its own settings back).
+    private static func installStopHandlers() {
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = { _ in
+            let saved = errno
+            RawTerminal.restoreInHandler()
+            var standard = sigaction()
+            standard.__sigaction_handler.sa_handler = SIG_DFL
+            var ours = sigaction()
+            _ = sigaction(SIGTSTP, &standard, &ours)
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGTSTP)
+            _ = sigprocmask(SIG_UNBLOCK, &blocked, nil)
+            _ = raise(SIGTSTP)
+            // Continued.
+            _ = sigprocmask(SIG_BLOCK, &blocked, nil)
+            _ = sigaction(SIGTSTP, &ours, nil)
+            RawTerminal.takeAgainInHandler()
+            errno = saved
+        }
+        sigemptyset(&stop.sa_mask)
+        stop.sa_flags = Int32(SA_RESTART)
+        _ = sigaction(SIGTSTP, &stop, nil)
+        var resume = sigaction()
+        resume.__sigaction_handler.sa_handler = { _ in
+            let saved = errno
+            RawTerminal.takeAgainInHandler()
+            errno = saved
+        }
+        sigemptyset(&resume.sa_mask)
+        resume.sa_flags = Int32(SA_RESTART)
+        _ = sigaction(SIGCONT, &resume, nil)
+    }
+
+    /// Raw mode and the alternate screen again, when wanted, and a redraw asked for.
+    private static func takeAgainInHandler() {
+        guard wanted else { return }
+        makeRaw()
+        enterSequence.withUnsafeBytes { raw in _ = Glibc.write(output, raw.baseAddress!, raw.count) }
+        askForRedraw()
+    }
+
+    /// A byte on ``resizes``: the event loop draws the screen again.
+    private static func askForRedraw() {
+        var byte: UInt8 = 1
+        let saved = errno
+        _ = Glibc.write(RawTerminal.resizes.write, &byte, 1)
+        errno = saved
     }
 
     /// ``restore()`` with nothing but calls a signal handler may make.
@@ -138,7 +191,7 @@ public enum RawTerminal {
         guard active else { return }
         leaveSequence.withUnsafeBytes { raw in _ = Glibc.write(output, raw.baseAddress!, raw.count) }
         var settings = saved
-        _ = tcsetattr(input, TCSAFLUSH, &settings)
+        _ = tcsetattr(input, TCSADRAIN, &settings)
         active = false
     }
 

@@ -138,6 +138,56 @@ final class BrowseTests: XCTestCase {
         }
     }
 
+    /// What the review found: keys typed as it starts are kept; a paste is text (its line
+    /// breaks spaces, its control keys nothing); a long query shows its end; Ctrl-Z and `fg`;
+    /// a warning (a damaged vocabulary) is shown in the view and said once it ends, not
+    /// drawn over.
+    func testPastesStopsAndWarnings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-browse-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try? FileManager.default.removeItem(at: folder)
+        let corpus = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl")
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus.path, "--out", folder.path]).status, 0)
+        let words = folder.appendingPathComponent("rules-words.bin")
+        var bytes = try Data(contentsOf: words)
+        bytes[bytes.count / 2] ^= 0x10
+        try bytes.write(to: words)
+
+        // Tall enough that the shell's lines before it stay on the screen after the stop.
+        let terminal = try TerminalSession(width: 40, height: 30)
+        try terminal.run("echo shell-before")
+        _ = try terminal.waitFor { $0.contains("shell-before\n") }
+        // Typed at once after the command: nothing lost while it starts.
+        try terminal.run("\(rules) browse --index \(TerminalSession.quote(folder.path))")
+        try type("катологи", into: terminal)
+        var screen = try terminal.waitFor { $0.hasPrefix("Поиск: катологи\n") && $0.contains("rules: warning:") }
+        XCTAssertTrue(screen.components(separatedBy: "\n")[1].hasPrefix("rules: warning: "), screen)
+        // A paste: line breaks are spaces, a control key in it is nothing (a pasted Ctrl-C
+        // does not leave).
+        try terminal.keys("C-u")
+        let paste = FileManager.default.temporaryDirectory.appendingPathComponent("rules-paste-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: paste) }
+        try Data("ab\u{03}c\nd".utf8).write(to: paste)
+        try terminal.tmux(["load-buffer", paste.path])
+        try terminal.tmux(["paste-buffer", "-p", "-t", "t"])
+        _ = try terminal.waitFor { $0.hasPrefix("Поиск: abc d\n") }
+        // A query longer than the line: its end is shown, after an ellipsis.
+        try terminal.keys("C-u")
+        try type(String(repeating: "я", count: 60) + "конец", into: terminal)
+        screen = try terminal.waitFor { $0.hasPrefix("Поиск: …") && $0.components(separatedBy: "\n")[0].hasSuffix("яконец") }
+        XCTAssertLessThanOrEqual(screen.components(separatedBy: "\n")[0].count, 40, screen)
+        // Ctrl-Z: the shell's job, its screen back; fg: the view again.
+        try terminal.keys("C-z")
+        _ = try terminal.waitFor { $0.contains("Stopped") && $0.contains("shell-before") }
+        try terminal.run("fg")
+        _ = try terminal.waitFor { $0.hasPrefix("Поиск: …") }
+        try terminal.keys("C-d")
+        // The warning, said once the terminal is given back.
+        screen = try terminal.waitFor { $0.contains("rules: warning: ") && $0.contains("shell-before") }
+        XCTAssertEqual(screen.components(separatedBy: "rules: warning: ").count, 2, screen)
+        try assertShellIsBack(terminal, before: "shell-before")
+    }
+
     /// In a pipe there is no browser: bare `rules` is the usage error, `rules browse` says
     /// it needs a terminal; both exit with 2.
     func testNoTerminalNoBrowser() throws {
@@ -166,10 +216,17 @@ final class BrowseTests: XCTestCase {
         XCTAssertEqual(decoder.keys(Array("[A".utf8)), [.up])
         XCTAssertEqual(decoder.keys([0x1B]), [])
         XCTAssertEqual(decoder.flushEscape(), [.escape])
-        XCTAssertEqual(decoder.keys([0x1B, 0x61]), [.escape, .character("a")])
+        XCTAssertEqual(decoder.keys([0x1B, 0x61]), [.unknown])          // Alt-a
+        XCTAssertEqual(decoder.keys([0x1B, 0x1B]), [.escape])           // Escape twice: one, one waiting
+        XCTAssertEqual(decoder.flushEscape(), [.escape])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}[".utf8)), [])          // a sequence that never ends
+        XCTAssertTrue(decoder.pendingEscape)
+        XCTAssertEqual(decoder.flushEscape(), [.unknown])
+        XCTAssertEqual(decoder.keys(Array("x\u{1B}[1;5C".utf8)), [.character("x"), .unknown])   // Ctrl-Right
         XCTAssertEqual(decoder.keys(Array("\u{1B}[200~a\nb\u{1B}[201~".utf8)), [.pasteStart, .character("a"), .enter, .character("b"), .pasteEnd])
         // Not UTF-8, or a sequence no key sends: passed over, never stuck.
         XCTAssertEqual(decoder.keys([0xFF, 0xD0, 0x41]), [.unknown, .unknown, .character("A")])
         XCTAssertEqual(decoder.keys(Array("\u{1B}[1;5Pz".utf8)), [.unknown, .character("z")])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}[5;2~".utf8)), [.unknown])
     }
 }

@@ -4,6 +4,10 @@ import RulesRegex
 /// answers from its file without building dictionaries first, so that a single search
 /// pays only for what it looks up.
 public protocol IndexReading {
+    /// Why the index cannot answer (a damaged binary form whose S2 file cannot be read
+    /// either, see ``CheckedIndex``); `nil` for an index that can. A requirement, so that
+    /// asking costs no dynamic cast (one costs a search a scan of the program's conformances).
+    var failure: String? { get }
     /// `fulltext_index[$stem]`: each chapter id with the positions, in stored order.
     func fulltext(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]?
     /// `keyword_1_index[$word]`.
@@ -61,4 +65,8 @@ extension SearchIndex: IndexReading {
     private static func weights(_ chapters: OrderedMap<Int, PHPValue>) -> [(id: Int, weight: PHPNumber)] {
         chapters.entries.map { ($0, PHPNumber($1) ?? .int(0)) }
     }
+}
+
+extension IndexReading {
+    public var failure: String? { nil }
 }

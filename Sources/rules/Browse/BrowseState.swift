@@ -17,9 +17,11 @@ struct BrowseState {
         var top = 0
     }
 
-    /// A list of records to open, with lines above it (a chapter's title and introduction).
+    /// A list of records to open, under a title, and a chapter's introduction when it is a
+    /// chapter's list (wrapped when drawn, to the window's width then).
     struct Choice {
-        var heading: [StyledLine]
+        var title: String
+        var chapter: RuleSource.Page? = nil
         var items: [(id: String, title: String)]
         var selected = 0
         var top = 0
@@ -44,11 +46,15 @@ struct BrowseState {
     /// The first row of the results shown (a row's lines are shown whole or not at all).
     var top = 0
     var quit = false
+    /// The last warning said meanwhile (a damaged file), shown in the status line.
+    var warning: String?
+    /// How many ranked results were last asked for by scrolling, so that each is asked once.
+    var moreAskedFor = 0
     /// Between the marks of a paste: its line breaks and tabs are spaces of the query.
     var pasting = false
 
-    /// The longest query typed, in characters.
-    static let longestQuery = 1000
+    /// The longest query typed, in bytes.
+    static let longestQuery = 2000
 
     /// How many ranked results to ask snippets for at a time.
     static let batch = 40
@@ -87,7 +93,9 @@ struct BrowseState {
             return .none
         case .enter where pasting, .tab where pasting:
             key = .character(" ")
-        default: break
+        case .character: break
+        // Pasted, a control key or an escape sequence is text that came along, not a key.
+        default: if pasting { return .none }
         }
         switch key {
         case .control("c"), .control("d"):
@@ -137,14 +145,24 @@ struct BrowseState {
         }
     }
 
+    /// How many rows the results have (without making them: a paste runs this per key).
+    var rowCount: Int {
+        guard let answer else { return 0 }
+        return (answer.suggestions?.count ?? 0) + answer.titles.count + answer.hits.count
+    }
+
     private mutating func handleResults(_ key: Key, pageRows: Int) -> Effect {
-        let count = rows.count
+        let count = rowCount
         switch key {
         case .character(let c):
             // Nothing a terminal would act on, and no more than anyone types (a paste of a
             // whole file stops there).
-            guard query.count < Self.longestQuery,
-                  !c.unicodeScalars.contains(where: { [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) })
+            // (The length in bytes: a String's count of characters walks the whole string.)
+            guard query.utf8.count < Self.longestQuery,
+                  !c.unicodeScalars.contains(where: {
+                      [.control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate]
+                          .contains($0.properties.generalCategory)
+                  })
             else { return .none }
             query.append(c)
             return queryChanged()
@@ -188,14 +206,16 @@ struct BrowseState {
         }
         // Near the end of the ranked results loaded, more are asked for.
         if let answer, !searching, selected >= count - 5, answer.hits.count < answer.total,
-           answer.request.count <= answer.hits.count {
-            return .search(request(count: answer.request.count + Self.batch))
+           answer.request.count <= answer.hits.count, moreAskedFor <= answer.request.count {
+            moreAskedFor = answer.request.count + Self.batch
+            return .search(request(count: moreAskedFor))
         }
         return .none
     }
 
     private mutating func queryChanged() -> Effect {
         generation += 1
+        moreAskedFor = 0
         return .search(request())
     }
 
@@ -208,7 +228,7 @@ struct BrowseState {
             top = 0
         }
         answer = new
-        selected = min(selected, max(rows.count - 1, 0))
+        selected = min(selected, max(rowCount - 1, 0))
     }
 }
 

@@ -27,9 +27,8 @@ struct BrowseView {
         var cursor: Int?
         switch state.stack.last {
         case nil, .results?:
-            var query = StyledLine("Поиск: ", .dim)
-            query.append(state.query)
-            cursor = TextWrap.columns("Поиск: " + state.query)
+            let (query, column) = queryLine(state.query)
+            cursor = column
             lines = [query, resultsStatus(state)] + results(&state)
         case .reading(var reading)?:
             let body = readingLines(reading.page)
@@ -41,9 +40,9 @@ struct BrowseView {
                      StyledLine(position + "↑↓ PgUp PgDn — листать · Esc — назад", .dim)]
                 + Array(body[reading.top..<last])
         case .list(var choice)?:
-            lines = Array(choice.heading.prefix(1)) + [StyledLine("↑↓ — выбор · Enter — открыть · Esc — назад", .dim)]
+            lines = [StyledLine(choice.title, .bold), StyledLine("↑↓ — выбор · Enter — открыть · Esc — назад", .dim)]
             // The introduction takes at most a third of the screen: the list is what is chosen from.
-            let heading = Array(choice.heading.dropFirst().prefix(contentRows / 3))
+            let heading = Array((choice.chapter.map(chapterIntroduction) ?? []).prefix(contentRows / 3))
             let room = max(contentRows - heading.count, 1)
             if choice.selected < choice.top { choice.top = choice.selected }
             if choice.selected >= choice.top + room { choice.top = choice.selected - room + 1 }
@@ -61,6 +60,7 @@ struct BrowseView {
     }
 
     private func resultsStatus(_ state: BrowseState) -> StyledLine {
+        if let warning = state.warning { return StyledLine(warning, .bold) }
         let keys = " · ↑↓ Enter Tab Esc"
         guard !state.query.isEmpty else { return StyledLine("Введите запрос. Tab — главы, Esc — выход.", .dim) }
         guard let answer = state.answer else { return StyledLine("Ищу…", .dim) }
@@ -141,9 +141,31 @@ struct BrowseView {
         return lines
     }
 
-    /// The heading of a chapter's list: its title, then its introduction wrapped.
-    func chapterHeading(_ page: RuleSource.Page) -> [StyledLine] {
-        var lines = [StyledLine(page.title, .bold)]
+    /// The query line: «Поиск:» and the query, its end in view when it is longer than the
+    /// line (the start cut, with an ellipsis); and the cursor's column.
+    private func queryLine(_ query: String) -> (StyledLine, Int) {
+        let label = "Поиск: "
+        let room = max(width - label.count - 1, 1)
+        var shown = query
+        if TextWrap.columns(query) > room {
+            var tail = ""
+            var used = 1
+            for c in query.reversed() {
+                let w = TextWrap.columns(String(c))
+                if used + w > room { break }
+                tail.insert(c, at: tail.startIndex)
+                used += w
+            }
+            shown = "…" + tail
+        }
+        var line = StyledLine(label, .dim)
+        line.append(shown)
+        return (line, label.count + TextWrap.columns(shown))
+    }
+
+    /// A chapter's introduction wrapped, then a blank line before its paragraphs.
+    func chapterIntroduction(_ page: RuleSource.Page) -> [StyledLine] {
+        var lines: [StyledLine] = []
         for paragraph in page.body.split(separator: "\n") {
             for line in TextWrap.lines(String(paragraph), width: max(width - 1, 10)) { lines.append(StyledLine(line, .dim)) }
         }

@@ -36,19 +36,22 @@ final class LiveSearch: @unchecked Sendable {
     private let outline: [String: RulePlace]?
     /// For the tests: each search takes this much longer (`RULES_TEST_SEARCH_DELAY_MS`), so
     /// that a test can show that typing does not wait for searches however slow they are.
-    private let testDelay = ProcessInfo.processInfo.environment["RULES_TEST_SEARCH_DELAY_MS"].flatMap { UInt32($0) }.map { min($0, 10_000) }
+    private let testDelay = Environment.value("RULES_TEST_SEARCH_DELAY_MS").flatMap { UInt32($0) }.map { min($0, 10_000) }
 
     /// The most title matches listed above the ranked results: a short query matches
     /// dozens of titles, and the ranked results, which list them too, must stay in view.
     static let titleLimit = 5
 
-    init(session: SearchSession, outline: [String: RulePlace]?) {
+    struct NoPipe: Error, CustomStringConvertible {
+        let description = "cannot make a pipe for the search thread"
+    }
+
+    init(session: SearchSession, outline: [String: RulePlace]?) throws {
         self.session = session
         self.outline = outline
         var ends: [Int32] = [0, 0]
-        if pipe(&ends) == 0 {
-            for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        }
+        guard pipe(&ends) == 0 else { throw NoPipe() }
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
         ready = (ends[0], ends[1])
         let thread = Thread { [unowned self] in self.run() }
         thread.stackSize = 8 << 20

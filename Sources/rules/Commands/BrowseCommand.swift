@@ -22,17 +22,22 @@ enum BrowseCommand {
             source = RuleSource()
         }
         let terminal = Terminal(color: context.arguments.value("color"))
-        let search = LiveSearch(session: session, outline: path == nil ? BuiltInIndex.outline : nil)
+        let search = try LiveSearch(session: session, outline: path == nil ? BuiltInIndex.outline : nil)
         var state = BrowseState(query: context.arguments.operands.joined(separator: " "))
         if !state.query.isEmpty { search.ask(state.request()) }
 
+        HeldNotices.start()
         try RawTerminal.enter()
-        defer { RawTerminal.restore() }
+        defer {
+            RawTerminal.restore()
+            HeldNotices.release()
+        }
         var decoder = KeyDecoder()
         var size = RawTerminal.size()
         var previous: [String] = []
         func view() -> BrowseView { BrowseView(width: size.columns, height: size.rows, color: terminal.color, rules: path == nil) }
         func draw(full: Bool = false) {
+            state.warning = HeldNotices.last
             var drawing = view()
             let (lines, cursor) = drawing.frame(&state)
             var out = full ? "\u{1B}[2J" : ""
@@ -54,15 +59,16 @@ enum BrowseCommand {
             case .redraw: draw(full: true)
             case .suspend:
                 RawTerminal.suspend()
+                // Continued: the terminal is taken again and a redraw asked for.
                 size = RawTerminal.size()
-                draw(full: true)
+                previous = []
             case .chapters:
-                state.stack.append(.list(BrowseState.Choice(heading: [StyledLine("Главы", .bold)], items: source.chapters())))
+                state.stack.append(.list(BrowseState.Choice(title: "Главы", items: source.chapters())))
             case .open(let id):
                 guard let page = source.page(id) else { return }
                 // A chapter of the built-in rules is the list of its paragraphs.
                 if !page.children.isEmpty {
-                    state.stack.append(.list(BrowseState.Choice(heading: view().chapterHeading(page), items: page.children)))
+                    state.stack.append(.list(BrowseState.Choice(title: page.title, chapter: page, items: page.children)))
                 } else {
                     state.stack.append(.reading(BrowseState.Reading(page: page)))
                 }

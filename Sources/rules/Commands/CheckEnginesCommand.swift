@@ -72,7 +72,7 @@ enum CheckEnginesCommand {
         let patterns = fuzz > 0 ? FuzzPattern.generate(count: max(fuzz / 10, 20), seed: UInt64(seed), vocabulary: vocabulary(corpus)) : []
         let report = check.run(queries: queries, patterns: patterns)
         // Answers from an index that could not be read whole prove nothing.
-        if let failure = (index as? CheckedIndex)?.failure { throw Failure.core(failure) }
+        if let failure = index?.failure { throw Failure.core(failure) }
         let seconds = Date().timeIntervalSince(started)
         let corpusName = source
         /// Written after the text output, so that a report that cannot be written still

@@ -10,7 +10,7 @@ struct Context {
     func engine() throws(Failure) -> EngineChoice {
         let given = arguments.value("engine")
         let name = given
-            ?? ProcessInfo.processInfo.environment[EngineChoice.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+            ?? Environment.value(EngineChoice.environmentVariable).flatMap { $0.isEmpty ? nil : $0 }
             ?? EngineChoice.defaultName
         guard let engine = EngineChoice(named: name) else { throw .unknownEngine(name, fromEnvironment: given == nil) }
         return engine
@@ -25,9 +25,46 @@ struct Context {
     }
 }
 
-/// Says `notice` on one line of standard error; the command goes on.
+/// Says `notice` on one line of standard error; the command goes on. While a full-screen
+/// view owns the terminal, the line is held (``HeldNotices``) instead.
 func warn(_ notice: Notice) {
-    FileHandle.standardError.write(Data("rules: \(Language.current == .russian ? "предупреждение" : "warning"): \(oneLine(notice.text()))\n".utf8))
+    let line = "rules: \(Language.current == .russian ? "предупреждение" : "warning"): \(oneLine(notice.text()))"
+    if HeldNotices.hold(line) { return }
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Warnings said while `rules browse` owns the terminal, from any thread: written to the
+/// screen they would be drawn over, so they are kept, shown by the view, and written to
+/// standard error once the terminal is given back.
+enum HeldNotices {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var lines: [String]?
+
+    /// Holds the warnings from now on.
+    static func start() {
+        lock.withLock { lines = lines ?? [] }
+    }
+
+    /// `line` kept, if warnings are held.
+    static func hold(_ line: String) -> Bool {
+        lock.withLock {
+            guard lines != nil else { return false }
+            lines?.append(line)
+            return true
+        }
+    }
+
+    /// The last held, for the view.
+    static var last: String? { lock.withLock { lines?.last } }
+
+    /// Holds no more, and writes what was held to standard error.
+    static func release() {
+        let held = lock.withLock { () -> [String] in
+            defer { lines = nil }
+            return lines ?? []
+        }
+        for line in held { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
 }
 
 /// `message` on one line, as scripts read it: a line break or other control character

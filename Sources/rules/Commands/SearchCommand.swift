@@ -46,7 +46,10 @@ enum SearchCommand {
                                    render: render, note: note)
         }
 
-        let query = Bytes(arguments.operands.joined(separator: " ").utf8)
+        // The operands joined by spaces, as bytes: `joined(separator:)` on strings costs a
+        // one-query run a runtime type lookup.
+        var query = Bytes()
+        for (k, operand) in arguments.operands.enumerated() { query += (k > 0 ? [0x20] : []) + Bytes(operand.utf8) }
         if let problem = tooLarge(query, line: nil) { throw problem }
         let result = session.search(query, limit: limit, page: page)
         try checkIndex(session)
@@ -180,7 +183,7 @@ enum SearchCommand {
     /// read is not given: an error instead. Damaged chapter texts are said, once: the
     /// answers stand, without the snippets of those chapters.
     static func checkIndex(_ session: SearchSession) throws {
-        if let failure = (session.index as? CheckedIndex)?.failure { throw Failure.core(failure) }
+        if let failure = session.index.failure { throw Failure.core(failure) }
         if !toldOfDamagedTexts, let damaged = session.texts?.damage {
             toldOfDamagedTexts = true
             warn(.damagedTexts(file: ChapterTexts.fileName,

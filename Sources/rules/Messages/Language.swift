@@ -8,11 +8,11 @@ import Foundation
 enum Language {
     case english, russian
 
-    static let current: Language = from(environment: ProcessInfo.processInfo.environment)
+    static let current: Language = from(environment: Environment.value)
 
-    static func from(environment: [String: String]) -> Language {
+    static func from(environment: (String) -> String?) -> Language {
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[name], !value.isEmpty {
+            if let value = environment(name), !value.isEmpty {
                 return value.hasPrefix("ru") ? .russian : .english
             }
         }

@@ -9,10 +9,16 @@ enum Pager {
     /// Writes `text` to standard output, through the pager when it is wanted. Returns when
     /// the pager has ended.
     static func show(_ text: Bytes, terminal: Terminal, allowed: Bool, out: OutputBuffer,
-                     environment: [String: String] = ProcessInfo.processInfo.environment) {
+                     environment given: [String: String]? = nil) {
         guard allowed, terminal.isTerminal, let height = terminal.height,
-              text.lazy.filter({ $0 == 0x0A }).count >= height,
-              let command = command(environment), spawn(command, text, environment) else {
+              text.lazy.filter({ $0 == 0x0A }).count >= height else {
+            out.write(text)
+            out.flush()
+            return
+        }
+        // Only now, with a pager wanted: the pager gets the whole environment.
+        let environment = given ?? ProcessInfo.processInfo.environment
+        guard let command = command(environment), spawn(command, text, environment) else {
             // No pager, or one that could not be run: the text is not lost.
             out.write(text)
             out.flush()

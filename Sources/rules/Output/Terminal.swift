@@ -14,13 +14,13 @@ struct Terminal {
 
     /// `--color WHEN`: `auto` (the default) marks only a terminal, and not when `NO_COLOR`
     /// is set to anything (no-color.org) or `TERM` is `dumb`; `always` marks even a pipe.
-    init(color choice: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(color choice: String?, environment: (String) -> String? = Environment.value) {
         isTerminal = isatty(1) == 1
         var size = winsize()
         let known = isTerminal && ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
         if isTerminal {
-            width = known ? Int(size.ws_col) : environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
-            height = known && size.ws_row > 0 ? Int(size.ws_row) : environment["LINES"].flatMap(Int.init) ?? 24
+            width = known ? Int(size.ws_col) : environment("COLUMNS").flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
+            height = known && size.ws_row > 0 ? Int(size.ws_row) : environment("LINES").flatMap(Int.init) ?? 24
         } else {
             width = nil
             height = nil
@@ -28,7 +28,7 @@ struct Terminal {
         switch choice {
         case "always": color = true
         case "never": color = false
-        default: color = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        default: color = isTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
         }
     }
 }
