@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import RulesSearch
+@testable import RulesSearch
+import RulesRegex
 
 /// The results view as a user meets it, in a pipe: the header, each result, the paging
 /// line, a page past the end, `--plain`, ё as written, and no escape byte.
@@ -135,6 +136,38 @@ final class ResultsViewTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(restored, 20, "ё was put back in \(restored) texts")
+    }
+
+    /// ё put back by the order of the letters (the fast reading) is the text prepared again
+    /// without the fold, on every chapter with ё of the built-in rules, man-ru-mini and
+    /// man-ru; where the letters do not line up (made so here), it says so and the text is
+    /// prepared again.
+    func testYoByTheOrderOfTheLettersIsTheTextPreparedAgain() throws {
+        var corpora: [(Corpus, ChapterTexts)] = [(try BuiltInIndex.corpus(), try BuiltInIndex.texts())]
+        for folder in [TestPaths.fixtures.appendingPathComponent("man-ru-mini")] + ((try? TestPaths.referenceFile("man-ru")).map { [$0] } ?? []) {
+            let corpus = try Corpus.read(folder.appendingPathComponent("corpus.jsonl"))
+            corpora.append((corpus, try ChapterTexts(checking: ChapterTexts.encode(corpus, preparing: Preg(engine: PCRE2Engine())))))
+        }
+        var compared = 0
+        for (corpus, texts) in corpora {
+            let session = SearchSession(index: try BuiltInIndex.index(), texts: texts, engine: .default)
+            for chapter in corpus.chapters.values where PHPStrings.firstIndex(of: SearchSession.yo, in: chapter.html, from: 0) != nil {
+                guard let prepared = session.preparedText(chapter.key) else { continue }
+                let slow = session.unfoldedText(chapter.html)
+                if let fast = SearchSession.unfolded(prepared.text, byTheLettersOf: chapter.html) {
+                    XCTAssertTrue(fast == slow, "chapter \(chapter.key.bytes.text)")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+        // Letters that do not line up: said, so that the text is prepared again.
+        let html = Bytes("<p title=\"её\">ещё <b>лес</b></p>".utf8)
+        let session = SearchSession(index: try BuiltInIndex.index(), texts: nil, engine: .default)
+        let folded = PHPStrings.replace("ё", with: "е", in: session.unfoldedText(html))
+        XCTAssertEqual(SearchSession.unfolded(folded, byTheLettersOf: html), session.unfoldedText(html))
+        XCTAssertNil(SearchSession.unfolded(folded + Bytes("е".utf8), byTheLettersOf: html))
+        XCTAssertNil(SearchSession.unfolded(Array(folded.dropLast(4)), byTheLettersOf: html))
     }
 
     /// In a pipe no escape byte is written, unless asked for with --color always.

@@ -102,7 +102,7 @@ public final class SearchSession {
     private let storedWordStarts: Bool
 
     /// A chapter's text ready for `Finder.snippets`: stored, remembered, or prepared now.
-    private func preparedText(_ chapter: ByteKey) -> PreparedText? {
+    func preparedText(_ chapter: ByteKey) -> PreparedText? {
         guard let texts else { return nil }
         if let known = prepared[chapter] { return known }
         let text: PreparedText

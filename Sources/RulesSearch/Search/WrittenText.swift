@@ -1,3 +1,4 @@
+import Foundation
 import RulesRegex
 
 /// The text a result shows, with ё as the chapter writes it.
@@ -27,11 +28,48 @@ extension SearchSession {
               let html = texts?.html(chapter), PHPStrings.firstIndex(of: Self.yo, in: html, from: 0) != nil else {
             return hit.text
         }
-        return Self.restoreYo(in: shown, from: unfoldedText(html))
+        let unfolded = preparedText(chapter).flatMap { Self.unfolded($0.text, byTheLettersOf: html) } ?? unfoldedText(html)
+        return Self.restoreYo(in: shown, from: unfolded)
+    }
+
+    /// The prepared text `folded` with each е that the chapter writes ё made ё again, by
+    /// their order: the е and ё of the html's text, tags left out, are those of the prepared
+    /// text, one for one, when they are as many (the preparation drops tags and changes
+    /// entities and marks, never a letter). `nil` when they are not, and the text is then
+    /// prepared again without the fold (``unfoldedText(_:)``), which costs a pass of the
+    /// cleanup's patterns over the whole chapter for each result.
+    static func unfolded(_ folded: Bytes, byTheLettersOf html: Bytes) -> Bytes? {
+        let text = StripTags.strip(html)
+        var isYo: [Bool] = []
+        text.withUnsafeBufferPointer { t in
+            var i = 0
+            while i + 1 < t.count {
+                if t[i] == 0xD0, t[i + 1] == 0xB5 { isYo.append(false); i += 2 }
+                else if t[i] == 0xD1, t[i + 1] == 0x91 { isYo.append(true); i += 2 }
+                else { i += 1 }
+            }
+        }
+        var out = folded
+        var k = 0
+        let lined = out.withUnsafeMutableBufferPointer { o -> Bool in
+            var i = 0
+            while i + 1 < o.count {
+                if o[i] == 0xD0, o[i + 1] == 0xB5 {
+                    guard k < isYo.count else { return false }
+                    if isYo[k] { o[i] = 0xD1; o[i + 1] = 0x91 }
+                    k += 1
+                    i += 2
+                } else {
+                    i += 1
+                }
+            }
+            return k == isYo.count
+        }
+        return lined ? out : nil
     }
 
     /// The chapter's text prepared as ``PreparedText`` prepares it, but with ё kept.
-    private func unfoldedText(_ html: Bytes) -> Bytes {
+    func unfoldedText(_ html: Bytes) -> Bytes {
         // A byte that is not in any text stands in for ё while the cleanup runs.
         let marked = PHPStrings.replace(Self.yo, with: Self.yoStandIn, in: html)
         var string = PreparedText.cleanup(marked)
@@ -49,31 +87,44 @@ extension SearchSession {
     private static let noise: [Bytes] = ["<i>", "</i>", "&laquo;", "&raquo;", "&quot;", "«", "»", "\""].map { Bytes(php: $0) }
 
     /// `text` without ``noise``, a line break read as a space, and where each byte left was.
+    /// (Written into buffers of the text's size: a whole chapter goes through it for each
+    /// result, and appending byte by byte was a third of a search's work on man-ru.)
     private static func normalized(_ text: Bytes) -> (bytes: Bytes, places: [Int]) {
-        var bytes = Bytes(), places: [Int] = []
-        bytes.reserveCapacity(text.count)
-        places.reserveCapacity(text.count)
-        var i = 0
-        outer: while i < text.count {
-            let b = text[i]
-            if b == 0x3C || b == 0x26 || b == 0x22 || b == 0xC2 {
-                for n in noise where text.count - i >= n.count && text[i..<(i + n.count)].elementsEqual(n) {
-                    i += n.count
-                    continue outer
+        var used = 0
+        var places = [Int](repeating: 0, count: text.count)
+        let bytes = Bytes(unsafeUninitializedCapacity: text.count) { out, count in
+            places.withUnsafeMutableBufferPointer { places in
+                text.withUnsafeBufferPointer { t in
+                    var i = 0
+                    outer: while i < t.count {
+                        let b = t[i]
+                        if b == 0x3C || b == 0x26 || b == 0x22 || b == 0xC2 {
+                            for n in noise where t.count - i >= n.count && n.withUnsafeBufferPointer({ memcmp($0.baseAddress!, t.baseAddress! + i, n.count) == 0 }) {
+                                i += n.count
+                                continue outer
+                            }
+                        }
+                        out[used] = b == 0x0D ? 0x20 : b
+                        places[used] = i
+                        used += 1
+                        i += 1
+                    }
                 }
             }
-            bytes.append(b == 0x0D ? 0x20 : b)
-            places.append(i)
-            i += 1
+            count = used
         }
+        places.removeLast(places.count - used)
         return (bytes, places)
     }
 
     static func restoreYo(in shown: Bytes, from unfolded: Bytes) -> Bytes {
         let folded = PHPStrings.replace(yo, with: e, in: unfolded)
-        let (text, textPlaces) = normalized(folded)
+        // The whole text normalized only for a part not found as it is (one that spans a
+        // quotation the snippet took out or a sentence break): a pass over the chapter,
+        // which most snippets do without.
+        var normalizedText: (bytes: Bytes, places: [Int])?
         var result = shown
-        var from = 0
+        var from = 0, normalizedFrom = 0
         // The parts of a snippet: sentences not next to each other are joined by "... ".
         var partStart = 0
         let separator = Bytes(php: "... ")
@@ -81,23 +132,34 @@ extension SearchSession {
             let cut = PHPStrings.firstIndex(of: separator, in: shown, from: partStart) ?? shown.count
             let (part, partPlaces) = normalized(Array(shown[partStart..<cut]))
             if !part.isEmpty {
-                let found = PHPStrings.firstIndex(of: part, in: text, from: from) ?? PHPStrings.firstIndex(of: part, in: text, from: 0)
-                if let found {
+                // Where each byte of the part is in the unfolded text.
+                var place: ((Int) -> Int)?
+                if let found = PHPStrings.firstIndex(of: part, in: folded, from: from) ?? PHPStrings.firstIndex(of: part, in: folded, from: 0) {
+                    place = { found + $0 }
+                    from = found + part.count
+                } else {
+                    if normalizedText == nil { normalizedText = normalized(folded) }
+                    let (text, textPlaces) = normalizedText!
+                    if let found = PHPStrings.firstIndex(of: part, in: text, from: normalizedFrom) ?? PHPStrings.firstIndex(of: part, in: text, from: 0) {
+                        place = { textPlaces[found + $0] }
+                        normalizedFrom = found + part.count
+                    }
+                }
+                if let place {
                     var k = 0
                     while k + 1 < part.count {
                         if part[k] == 0xD0, part[k + 1] == 0xB5 {
-                            let at = textPlaces[found + k]
+                            let at = place(k)
                             if unfolded[at] == 0xD1, unfolded[at + 1] == 0x91 {
-                                let place = partStart + partPlaces[k]
-                                result[place] = 0xD1
-                                result[place + 1] = 0x91
+                                let index = partStart + partPlaces[k]
+                                result[index] = 0xD1
+                                result[index + 1] = 0x91
                             }
                             k += 2
                         } else {
                             k += 1
                         }
                     }
-                    from = found + part.count
                 }
             }
             partStart = cut + separator.count
