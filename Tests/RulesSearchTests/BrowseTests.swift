@@ -128,12 +128,9 @@ final class BrowseTests: XCTestCase {
             let marker = "сигнал\(signal)"
             try terminal.run("\(rules) browse \(marker)")
             _ = try terminal.waitFor { $0.contains("Поиск: \(marker)") }
-            let kill = Process()
-            kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-            kill.arguments = ["-\(signal)", "-f", "browse \(marker)"]
-            try kill.run()
-            kill.waitUntilExit()
-            XCTAssertEqual(kill.terminationStatus, 0, signal)
+            let pids = processes(withArguments: ["browse", marker])
+            XCTAssertEqual(pids.count, 1, signal)
+            for pid in pids { XCTAssertEqual(kill(pid, signals[signal]!), 0, signal) }
             try assertShellIsBack(terminal, before: "shell-before")
         }
     }
@@ -186,6 +183,19 @@ final class BrowseTests: XCTestCase {
         screen = try terminal.waitFor { $0.contains("rules: warning: ") && $0.contains("shell-before") }
         XCTAssertEqual(screen.components(separatedBy: "rules: warning: ").count, 2, screen)
         try assertShellIsBack(terminal, before: "shell-before")
+    }
+
+    private let signals: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV, "ILL": SIGILL, "TRAP": SIGTRAP, "ABRT": SIGABRT]
+
+    /// The processes whose command line ends with `arguments` (read from /proc, as pgrep
+    /// does, which a minimal system may lack).
+    private func processes(withArguments arguments: [String]) -> [pid_t] {
+        let tail = Array(arguments.joined(separator: "\u{0}").utf8) + [0]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            return Array(line).suffix(tail.count) == tail[...] ? pid : nil
+        }
     }
 
     /// In a pipe there is no browser: bare `rules` is the usage error, `rules browse` says

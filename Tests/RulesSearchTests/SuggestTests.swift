@@ -314,6 +314,23 @@ final class SuggestTests: XCTestCase {
         }
     }
 
+    /// A vocabulary of the earlier form ("RULESWD2", summed in one lane) still reads, with
+    /// the same words; a changed byte in either form is found.
+    func testTheEarlierVocabularyFormReads() throws {
+        let current = try BuiltInIndex.vocabulary().encoded()
+        XCTAssertEqual(Array(current.prefix(8)), Bytes("RULESWD3".utf8))
+        var earlier = Bytes("RULESWD2".utf8) + current[8..<(current.count - 8)]
+        earlier.appendLittleEndian(Checksum.of(earlier))
+        let read = try Vocabulary(decoding: earlier)
+        let now = try Vocabulary(decoding: current)
+        XCTAssertEqual(read.count, now.count)
+        for k in stride(from: 0, to: now.count, by: 97) { XCTAssertEqual(Array(read.units(k)), Array(now.units(k))) }
+        for var bytes in [earlier, current] {
+            bytes[bytes.count / 3] ^= 0x01
+            XCTAssertThrowsError(try Vocabulary(decoding: bytes))
+        }
+    }
+
     /// The costs of the mistakes people make: half an edit for the typical ones.
     func testSpellingCosts() {
         func cost(_ typed: String, _ word: String) -> Int {

@@ -217,9 +217,11 @@ public final class Suggester {
     /// escape in the query must not reach a terminal through a suggestion).
     public static func tidied(_ text: String) -> String {
         let spaced = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            // Printable ASCII and Cyrillic are kept without asking Unicode's tables.
+            if (0x20...0x7E).contains($0.value) || (0x400...0x4FF).contains($0.value) { return $0 }
             switch $0.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator: " "
-            default: $0
+            case .control, .format, .lineSeparator, .paragraphSeparator: return " "
+            default: return $0
             }
         }))
         return spaced.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")

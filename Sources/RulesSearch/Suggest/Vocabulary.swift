@@ -13,14 +13,17 @@ import RulesRegex
 /// its ё).
 ///
 /// The file is read in place (a search that needs it reads it once, and a query whose
-/// words are all known not at all). Layout, little-endian: "RULESWD2", UInt32 count,
+/// words are all known not at all). Layout, little-endian: "RULESWD3", UInt32 count,
 /// UInt32 code units in all, UInt32 bytes of written forms in all, UInt32 0; the code
 /// units of every word end to end; per word UInt32 end of its units, UInt32 occurrences,
 /// UInt32 end of its written form; the written forms end to end (UTF-8); then UInt64
-/// checksum of everything before it.
+/// checksum of everything before it (``Checksum/wide(_:)``; "RULESWD2", the same with
+/// ``Checksum/of(_:)``, is still read).
 public struct Vocabulary: Sendable {
     public static let fileName = "rules-words.bin"
-    static let magic = Bytes(php: "RULESWD2")
+    static let magic = Bytes(php: "RULESWD3")
+    /// The earlier form, summed with the one-lane checksum.
+    static let earlierMagic = Bytes(php: "RULESWD2")
     private static let headerSize = 24
 
     private let file: FileBytes
@@ -159,7 +162,8 @@ public struct Vocabulary: Sendable {
             while out.count % 4 != 0 { out.append(0) }
             out += table
             out += written
-            out.appendLittleEndian(Checksum.of(out))
+            let sum = out.withUnsafeBytes { Checksum.wide($0) }
+            out.appendLittleEndian(sum)
             // Cannot fail: the bytes were just written in this format.
             return try! Vocabulary(file: FileBytes(copying: out))
         }
@@ -255,12 +259,15 @@ public struct Vocabulary: Sendable {
     init(file: FileBytes, checksummed: Bool = true) throws(FormatError) {
         let damaged = FormatError(message: "\(Self.fileName) is damaged")
         let buffer = file.buffer
-        guard buffer.count >= Self.headerSize + 8, Array(buffer[0..<8]) == Self.magic else { throw damaged }
+        guard buffer.count >= Self.headerSize + 8 else { throw damaged }
+        let magic = Array(buffer[0..<8])
+        guard magic == Self.magic || magic == Self.earlierMagic else { throw damaged }
         func uint32(_ offset: Int) -> Int { Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         let end = buffer.count - 8
         if checksummed {
-            guard buffer.loadUnaligned(fromByteOffset: end, as: UInt64.self) == UInt64(littleEndian: Checksum.of(UnsafeRawBufferPointer(rebasing: buffer[0..<end])))
-            else { throw damaged }
+            let body = UnsafeRawBufferPointer(rebasing: buffer[0..<end])
+            let sum = magic == Self.magic ? Checksum.wide(body) : Checksum.of(body)
+            guard buffer.loadUnaligned(fromByteOffset: end, as: UInt64.self) == UInt64(littleEndian: sum) else { throw damaged }
         }
         let count = uint32(8), unitCount = uint32(12), writtenCount = uint32(16)
         let unitsStart = Self.headerSize
