@@ -140,11 +140,7 @@ final class BrowseTests: XCTestCase {
     /// a warning (a damaged vocabulary) is shown in the view and said once it ends, not
     /// drawn over.
     func testPastesStopsAndWarnings() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-browse-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try? FileManager.default.removeItem(at: folder)
-        let corpus = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl")
-        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus.path, "--out", folder.path]).status, 0)
+        let folder = try builtIndex("browse")
         let words = folder.appendingPathComponent("rules-words.bin")
         var bytes = try Data(contentsOf: words)
         bytes[bytes.count / 2] ^= 0x10

@@ -188,11 +188,8 @@ final class SuggestTests: XCTestCase {
     /// reading, the same as reading the corpus again); a refresh adds the words of the
     /// chapters it refreshes to it, and the file reads back as written.
     func testTheVocabularyIsTheCorpusWords() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-vocabulary-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try? FileManager.default.removeItem(at: folder)
         let corpusFile = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl")
-        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpusFile.path, "--out", folder.path]).status, 0)
+        let folder = try builtIndex("vocabulary", corpus: corpusFile)
         let corpus = try Corpus.read(corpusFile)
         let kept = try XCTUnwrap(try Vocabulary.read(in: folder))
         let engine = allEngines()[0]

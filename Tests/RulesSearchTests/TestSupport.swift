@@ -89,3 +89,16 @@ func runRules(_ arguments: [String], input: Data? = nil, environment: [String: S
     while errReader.isExecuting || writer.isExecuting { usleep(1000) }
     return (process.terminationStatus, outData, String(decoding: errData.value, as: UTF8.self))
 }
+
+extension XCTestCase {
+    /// A folder of its own with `rules index build`'s index of the man-ru-mini fixture (or
+    /// `corpus`), removed when the test ends.
+    func builtIndex(_ name: String, corpus: URL = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl")) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let build = try runRules(["index", "build", "--corpus", corpus.path, "--out", folder.path])
+        XCTAssertEqual(build.status, 0, build.stderr)
+        return folder
+    }
+}
