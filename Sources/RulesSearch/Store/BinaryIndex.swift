@@ -334,6 +334,11 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     private func loadTableOfContents() throws {
         var reader = ByteReader(bytes, position: sections[5].lowerBound)
         guard let count = reader.uint32() else { throw FormatError(message: "table of contents") }
+        // Room made at once (see ChapterTexts), no more than the section could hold.
+        let room = min(Int(count), sections[5].count / 16)
+        entries.reserveCapacity(room)
+        byName.reserveCapacity(room)
+        byID.reserveCapacity(room)
         for _ in 0..<count {
             guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
                   let id = reader.uint64(), let fieldsLength = reader.uint32() else {

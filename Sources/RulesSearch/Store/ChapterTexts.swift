@@ -167,6 +167,9 @@ public struct ChapterTexts {
                   offset <= file.count, length <= file.count - offset else { return nil }
             return offset..<(offset + length)
         }
+        // Room made at once, not grown by doubling (each step a copy, and pages touched that
+        // a one-query search pays for); no more than the file could hold, whatever its count.
+        table.reserveCapacity(min(Int(count), file.count / 24))
         for _ in 0..<count {
             guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
                   let htmlOffset = reader.uint64(), let htmlLength = reader.uint64(),
