@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "RulesRegex", dependencies: ["CPCRE2"], swiftSettings: hotPathSettings),
         // The built-in rules' index files as the binary's own bytes (#embed), read in place.
         .target(name: "CBuiltInRules"),
-        .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules"], swiftSettings: hotPathSettings),
+        // glibc's memmem, hidden from Swift behind _GNU_SOURCE.
+        .target(name: "CByteSearch"),
+        .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules", "CByteSearch"], swiftSettings: hotPathSettings),
         // The terminal taken over for a full-screen view, and keys read from it.
         .target(name: "RulesTerminal"),
         .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal"], swiftSettings: startupSettings),

@@ -12,13 +12,18 @@ final class IntegrityTests: XCTestCase {
     private struct Answer: Equatable {
         var results: [String]
         var snippets: [String: String?]
+        /// `rules titles` for the query's first word cut to three letters, and for "" (every
+        /// chapter, in order): the titles section and the table of the chapters' order.
+        var titles: [String]
     }
 
     private func answer(_ session: SearchSession, _ query: String) -> Answer {
         let result = session.search(Bytes(php: query), limit: nil, page: 1, snippetCount: 3)
         var snippets: [String: String?] = [:]
         for hit in result.hits.prefix(3) { snippets[hit.id.text] = hit.snippetHTML.map(\.text) }
-        return Answer(results: result.hits.map { "\($0.id.text) \($0.weight.doubleValue)" }, snippets: snippets)
+        let needle = Bytes(php: String(query.prefix(3)))
+        let titles = (session.titles(needle) + session.titles([])).map { "\($0.chapter.bytes.text) \($0.entry.field("title")?.stringValue.text ?? "")" }
+        return Answer(results: result.hits.map { "\($0.id.text) \($0.weight.doubleValue)" }, snippets: snippets, titles: titles)
     }
 
     /// The twelve manual pages of man-ru-mini built into a folder of their own, removed
@@ -43,13 +48,14 @@ final class IntegrityTests: XCTestCase {
         let reference = SearchSession(index: intactIndex, texts: intactTexts, preg: Preg(engine: PCRE2Engine()))
         let expected = queries.map { answer(reference, $0) }
         XCTAssertGreaterThan(expected.filter { !$0.results.isEmpty }.count, 2)
+        XCTAssertGreaterThan(expected.filter { $0.titles.count > 12 }.count, 1, "titles found beside the whole list")
 
         let binaryURL = dir.appendingPathComponent(BinaryIndex.fileName)
         let textsURL = dir.appendingPathComponent(ChapterTexts.fileName)
         let intact = [binaryURL: Bytes(try Data(contentsOf: binaryURL)), textsURL: Bytes(try Data(contentsOf: textsURL))]
         // The parts of the binary form, so that every one of them is damaged.
         let binary = FileBytes(copying: intact[binaryURL]!)   // kept alive: the readers read its buffer
-        let sections = (0..<6).map { i -> Range<Int> in
+        let sections = (0..<BinaryIndex.sectionCount).map { i -> Range<Int> in
             var reader = ByteReader(binary, position: 36 + 24 * i)
             let offset = Int(reader.uint64()!), length = Int(reader.uint64()!)
             return offset..<(offset + length)
@@ -104,7 +110,7 @@ final class IntegrityTests: XCTestCase {
                 if got == want { continue }
                 // Snippets may be missing, only for the chapters the texts name as damaged.
                 let damaged = Set((opened.texts?.damage ?? []).map(\.bytes.text))
-                let explained = got.results == want.results && got.snippets.allSatisfy { id, snippet in
+                let explained = got.results == want.results && got.titles == want.titles && got.snippets.allSatisfy { id, snippet in
                     snippet == want.snippets[id] ?? nil || (snippet == nil && damaged.contains(id))
                 }
                 if !explained { differs.append(query) }

@@ -24,6 +24,9 @@ public protocol IndexReading {
     func entry(_ chapter: ByteKey) -> SearchIndex.Entry?
     /// Every chapter name with its entry, in stored order.
     func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void)
+    /// `TitleFinder::find`: the chapters, in stored order, whose title lowercased by
+    /// `PHPCase.lowercase` holds `needle` (lowercased the same way by the caller).
+    func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)]
 }
 
 extension SearchIndex: IndexReading {
@@ -49,9 +52,10 @@ extension SearchIndex: IndexReading {
         excludedWords[ByteKey(word)] != nil
     }
 
+    /// The last chapter with the id, as `Finder::__construct` fills `$this->chapters`.
     public func chapterName(id: Int) -> ByteKey? {
-        for (name, entry) in tableOfContents.entries where entry.id == id { return name }
-        return nil
+        let entries = tableOfContents.values
+        return entries.indices.last { entries[$0].id == id }.map { tableOfContents.keys[$0] }
     }
 
     public func entry(_ chapter: ByteKey) -> Entry? {
@@ -69,4 +73,14 @@ extension SearchIndex: IndexReading {
 
 extension IndexReading {
     public var failure: String? { nil }
+
+    /// Each title lowercased in turn (the binary form keeps them lowercased, in one block).
+    public func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
+        var found: [(chapter: ByteKey, entry: SearchIndex.Entry)] = []
+        forEachEntry { name, entry in
+            let title = PHPCase.lowercase(entry.field("title")?.stringValue ?? [])
+            if PHPStrings.firstIndex(of: needle, in: title, from: 0) != nil { found.append((name, entry)) }
+        }
+        return found
+    }
 }

@@ -193,13 +193,7 @@ public final class SearchSession {
 
     /// `TitleFinder::find`: chapters whose title contains `query`, ignoring case.
     public func titles(_ query: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
-        let needle = PHPCase.lowercase(query)
-        var found: [(ByteKey, SearchIndex.Entry)] = []
-        index.forEachEntry { name, entry in
-            let title = PHPCase.lowercase(entry.field("title")?.stringValue ?? [])
-            if PHPStrings.firstIndex(of: needle, in: title, from: 0) != nil { found.append((name, entry)) }
-        }
-        return found
+        index.chapters(titleContaining: PHPCase.lowercase(query))
     }
 }
 

@@ -4,57 +4,67 @@ import RulesRegex
 /// The compact binary form of an index, `rules-index.bin`, written next to
 /// `s2_search_index.php` so that a search does not parse PHP text on every run.
 ///
-/// The file is mapped, not read: a search binary-searches the word tables in place and
-/// decodes only the entries it looks up. It records the size and modification time of the
-/// S2 file it was made from; when they no longer match (the S2 file was rebuilt or
-/// replaced) the binary form is stale and the S2 file is read instead. It also records the
-/// corpus's ``Corpus/fingerprint``, as the texts file does (see ``IndexLocation``).
+/// The file is mapped, not read: a search binary-searches the tables in place and decodes
+/// only the records it looks up, so that opening it costs the same for ten chapters or a
+/// million. It records the size and modification time of the S2 file it was made from;
+/// when they no longer match (the S2 file was rebuilt or replaced) the binary form is
+/// stale and the S2 file is read instead. It also records the corpus's
+/// ``Corpus/fingerprint``, as the texts file does (see ``IndexLocation``).
 ///
 /// Layout (little-endian):
 ///
-///     "RULESIX1"  UInt32 version (3)  UInt64 S2 size  Int64 S2 mtime (ns)
+///     "RULESIX1"  UInt32 version (4)  UInt64 S2 size  Int64 S2 mtime (ns)
 ///     UInt64 corpus fingerprint
-///     6 × (UInt64 offset, UInt64 length, UInt64 checksum)   the sections, from the file start
+///     8 × (UInt64 offset, UInt64 length, UInt64 checksum)   the sections, from the file start
 ///     UInt64 FNV-1a of everything above
 ///
-/// A word table (fulltext, excluded, single and stem keywords) is `UInt32 count`,
-/// `count × (UInt32 record offset, UInt32 record checksum)` sorted by key, then the
-/// records, each from its offset to the next one's; phrase keywords and the table of
-/// contents keep the index's own order.
+/// The sections: 0 fulltext, 1 excluded words, 2 single keywords, 3 stem keywords (word
+/// tables), 4 phrase keywords (in the index's order), 5 the table of contents (a word table
+/// by chapter name), 6 the chapters' order and ids, 7 their titles.
+///
+/// A word table is `UInt32 count`, `count × (UInt32 record offset, UInt32 record checksum)`
+/// sorted by key, then the records, each from its offset to the next one's. A record is
+/// `UInt32 key length`, the key, then its payload: for fulltext `UInt32 n` and n ×
+/// (`Int64 id`, `UInt8 kind`, then `Int64 position` or `UInt32 length` and the `a|b|c`
+/// text); for keywords `UInt32 n` and n × (`Int64 id`, `UInt8 kind`, `Int64` or `Float64`
+/// weight); for the table of contents `Int64 id`, `UInt32` the chapter's place in the
+/// contents, `UInt32 length` and the entry as PHP `serialize()` text.
+///
+/// Section 6 is `UInt32 count`, `count × UInt32`: where each chapter's record stands in
+/// section 5, in the contents' order; then `UInt32 n`, `n × (Int64 id, UInt32 record)`
+/// sorted by id. Section 7 is `UInt32 count`, `count × UInt32` where each title ends, then
+/// the titles, lowercased, one after another (`rules titles` scans them as one block).
 ///
 /// Damage is found before it shapes an answer (``Checksum``): the header by its own sum,
-/// the table of contents when the file is opened, the phrase keywords when first read,
-/// and each record of a word table when a lookup reads it, so that a search checks only
-/// what it reads. A lookup that meets a damaged record finds nothing and sets ``damage``;
-/// ``CheckedIndex`` then answers from the S2 file instead. A record is `UInt32 key length`,
-/// the key, then its payload: for fulltext `UInt32 n` and n × (`Int64 id`, `UInt8 kind`,
-/// then `Int64 position` or `UInt32 length` and the `a|b|c` text); for keywords `UInt32 n`
-/// and n × (`Int64 id`, `UInt8 kind`, `Int64` or `Float64` weight); for the table of
-/// contents `Int64 id` and the entry as PHP `serialize()` text.
+/// the phrase keywords and the titles when first read, and each record of a word table
+/// when a lookup reads it, so that a search checks only what it reads. Section 6 holds no
+/// sums of its own: what it points to is checked against it (the record's place and id).
+/// A lookup that meets damage finds nothing and sets ``damage``; ``CheckedIndex`` then
+/// answers from the S2 file instead.
 public final class BinaryIndex: IndexReading, @unchecked Sendable {
     public static let fileName = "rules-index.bin"
     static let magic = Bytes(php: "RULESIX1")
-    static let version: UInt32 = 3
-    package static let headerSize = 8 + 4 + 8 + 8 + 8 + 6 * 24 + 8
+    static let version: UInt32 = 4
+    package static let sectionCount = 8
+    package static let headerSize = 8 + 4 + 8 + 8 + 8 + sectionCount * 24 + 8
 
-    private let bytes: FileBytes
-    private let sections: [Range<Int>]
+    let bytes: FileBytes
+    let sections: [Range<Int>]
     /// The fingerprint of the corpus the index was built from.
     public let corpusFingerprint: UInt64
-    /// The table of contents: names and ids read at once, each entry's fields (PHP
-    /// serialized) decoded when first asked for.
-    private var entries: [(name: ByteKey, id: Int, fields: Range<Int>)] = []
-    private var decodedEntries: [Int: SearchIndex.Entry] = [:]
-    /// Guards `decodedEntries`: one index may serve searches on several threads.
-    private let entriesLock = NSLock()
-    private var byName: [ByteKey: Int] = [:]
-    private var byID: [Int: Int] = [:]
+    /// How many chapters the table of contents holds.
+    let chapterCount: Int
+    /// Entries decoded, by their record's offset (guarded by `entriesLock`: one index may
+    /// serve searches on several threads).
+    var decodedEntries: [Int: SearchIndex.Entry] = [:]
+    let entriesLock = NSLock()
     private let checksums: [UInt64]
     /// What damage a read found (guarded by `damageLock`), and whether the phrase keywords
-    /// were checked.
+    /// and the titles were checked.
     private var foundDamage: String?
     private var phrasesChecked = false
-    private let damageLock = NSLock()
+    var titlesChecked = false
+    let damageLock = NSLock()
 
     /// The damage a read of this file found, if any: from then on its answers are not to
     /// be used (``CheckedIndex`` turns to the S2 file).
@@ -64,7 +74,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         return foundDamage
     }
 
-    private func report(_ what: String) {
+    func report(_ what: String) {
         damageLock.lock()
         if foundDamage == nil { foundDamage = what }
         damageLock.unlock()
@@ -87,161 +97,6 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             self.message = message
             self.kind = kind
         }
-    }
-
-    // MARK: Writing
-
-    /// The six sections of the file, which do not depend on the S2 file's stamp: they can
-    /// be made while the S2 file is written.
-    public static func sections(_ index: SearchIndex) -> [Bytes] {
-        var sectionsData: [Bytes] = []
-        let fulltext = index.fulltext
-        let totals = fulltext.totals
-        sectionsData.append(wordTable(count: fulltext.count, key: fulltext.stem,
-                                      payloadBound: 4 * fulltext.count + 21 * totals.postings + totals.listBytes) { out, k in
-            let postings = fulltext.postings(ofStem: k)
-            out.littleEndian(UInt32(postings.count))
-            for p in postings {
-                out.littleEndian(UInt64(bitPattern: Int64(fulltext.id(p))))
-                if let position = fulltext.single(p) {
-                    out.byte(0)
-                    out.littleEndian(UInt64(bitPattern: Int64(position)))
-                } else {
-                    let text = fulltext.list(p)
-                    out.byte(1)
-                    out.littleEndian(UInt32(text.count))
-                    out.bytes(text)
-                }
-            }
-        })
-        let excluded = index.excludedWords.keys
-        sectionsData.append(wordTable(count: excluded.count, key: { excluded[$0].bytes[...] }, payloadBound: 0) { _, _ in })
-        for keywords in [index.singleKeywords, index.stemKeywords] {
-            sectionsData.append(wordTable(count: keywords.count, key: { keywords.keys[$0].bytes[...] },
-                                          payloadBound: weightsBound(keywords.values)) { out, k in
-                weights(&out, keywords.values[k])
-            })
-        }
-        let phrases = index.phraseKeywords
-        let phraseBytes = phrases.keys.reduce(0) { $0 + $1.bytes.count }
-        sectionsData.append(Bytes(writingAtMost: 4 + 4 * phrases.count + phraseBytes + weightsBound(phrases.values)) { out in
-            out.littleEndian(UInt32(phrases.count))
-            for (phrase, chapters) in phrases.entries {
-                record(phrase.bytes[...], into: &out)
-                weights(&out, chapters)
-            }
-        })
-        let toc = index.tableOfContents
-        let fields = toc.values.map { PHPSerialize.serialize(.array($0.fields)) }
-        let tocBytes = toc.keys.reduce(0) { $0 + $1.bytes.count } + fields.reduce(0) { $0 + $1.count }
-        sectionsData.append(Bytes(writingAtMost: 4 + 16 * toc.count + tocBytes) { out in
-            out.littleEndian(UInt32(toc.count))
-            for (k, (name, entry)) in toc.entries.enumerated() {
-                record(name.bytes[...], into: &out)
-                out.littleEndian(UInt64(bitPattern: Int64(entry.id)))
-                out.littleEndian(UInt32(fields[k].count))
-                out.bytes(fields[k][...])
-            }
-        })
-        return sectionsData
-    }
-
-    /// The file, as the pieces to write one after the other: its header, stamped with the
-    /// S2 file's size and time and the corpus's fingerprint, then the sections (not joined:
-    /// they are written as they are).
-    public static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64,
-                              corpusFingerprint: UInt64) -> [Bytes] {
-        var header = magic
-        header.appendLittleEndian(version)
-        header.appendLittleEndian(s2Size)
-        header.appendLittleEndian(UInt64(bitPattern: s2ModificationTime))
-        header.appendLittleEndian(corpusFingerprint)
-        var offset = headerSize
-        for section in sectionsData {
-            header.appendLittleEndian(UInt64(offset))
-            header.appendLittleEndian(UInt64(section.count))
-            header.appendLittleEndian(Checksum.of(section))
-            offset += section.count
-        }
-        header.appendLittleEndian(fnv1a(header))
-        return [header] + sectionsData
-    }
-
-    private static func record(_ key: ArraySlice<UInt8>, into out: inout BufferWriter) {
-        out.littleEndian(UInt32(key.count))
-        out.bytes(key)
-    }
-
-    /// The most bytes ``weights(_:_:)`` writes for these tables.
-    private static func weightsBound(_ tables: [OrderedMap<Int, PHPValue>]) -> Int {
-        tables.reduce(0) { $0 + 4 + 17 * $1.count }
-    }
-
-    private static func weights(_ out: inout BufferWriter, _ chapters: OrderedMap<Int, PHPValue>) {
-        out.littleEndian(UInt32(chapters.count))
-        for (id, weight) in chapters.entries {
-            out.littleEndian(UInt64(bitPattern: Int64(id)))
-            switch weight {
-            case .double(let d):
-                out.byte(1)
-                out.littleEndian(d.bitPattern)
-            case .int(let n):
-                out.byte(0)
-                out.littleEndian(UInt64(bitPattern: Int64(n)))
-            default:
-                out.byte(0)
-                out.littleEndian(UInt64(0))
-            }
-        }
-    }
-
-    /// A table of records sorted by key, with an offset table for binary search.
-    /// `count` keys, `key(i)` each, with `payload` writing the rest of record `i` (at most
-    /// `payloadBound` bytes for all records together).
-    private static func wordTable(count: Int, key: (Int) -> ArraySlice<UInt8>, payloadBound: Int,
-                                  payload: (inout BufferWriter, Int) -> Void) -> Bytes {
-        // Sorted by the first eight bytes as a number, then, on a tie, by the whole key.
-        let sorted = (0..<count).map { (prefix: orderPrefix(key($0)), item: $0) }.sorted { a, b in
-            a.prefix != b.prefix ? a.prefix < b.prefix : key(a.item).lexicographicallyPrecedes(key(b.item))
-        }
-        let keyBytes = (0..<count).reduce(0) { $0 + key($1).count }
-        var table = Bytes(writingAtMost: 4 + 12 * count + keyBytes + payloadBound) { out in
-            out.littleEndian(UInt32(count))
-            out.skip(8 * count)   // the offsets and checksums, filled in as the records are written
-            for (n, (_, i)) in sorted.enumerated() {
-                out.littleEndian(UInt32(out.count), at: 4 + 8 * n)
-                record(key(i), into: &out)
-                payload(&out, i)
-            }
-        }
-        // Each record's checksum, from its offset to the next one's.
-        var sums: [UInt32] = []
-        sums.reserveCapacity(count)
-        table.withUnsafeBytes { raw in
-            for n in 0..<count {
-                let start = Int(raw.loadUnaligned(fromByteOffset: 4 + 8 * n, as: UInt32.self).littleEndian)
-                let end = n + 1 < count ? Int(raw.loadUnaligned(fromByteOffset: 4 + 8 * (n + 1), as: UInt32.self).littleEndian) : raw.count
-                sums.append(Checksum.short(UnsafeRawBufferPointer(rebasing: raw[start..<end])))
-            }
-        }
-        for (n, sum) in sums.enumerated() {
-            withUnsafeBytes(of: sum.littleEndian) { sumBytes in
-                for k in 0..<4 { table[4 + 8 * n + 4 + k] = sumBytes[k] }
-            }
-        }
-        return table
-    }
-
-    /// The first eight bytes of `key`, big-endian, zero-padded: comparing two of these as
-    /// numbers orders the keys as byte strings do, except that a tie needs a second look.
-    private static func orderPrefix(_ key: ArraySlice<UInt8>) -> UInt64 {
-        var prefix: UInt64 = 0
-        var shift: UInt64 = 56
-        for b in key.prefix(8) {
-            prefix |= UInt64(b) << shift
-            shift &-= 8
-        }
-        return prefix
     }
 
     package static func fnv1a(_ bytes: Bytes) -> UInt64 {
@@ -310,7 +165,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         }
         var ranges: [Range<Int>] = []
         var sums: [UInt64] = []
-        for _ in 0..<6 {
+        for _ in 0..<Self.sectionCount {
             guard let offset = reader.uint64(), let length = reader.uint64(), let sum = reader.uint64(),
                   offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else {
                 throw FormatError(message: "a section lies outside the file")
@@ -327,35 +182,37 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         sections = ranges
         checksums = sums
         corpusFingerprint = fingerprint
-        guard sectionIsWhole(5) else { throw FormatError(message: "the table of contents is damaged") }
-        try loadTableOfContents()
+        chapterCount = try Self.chapterCount(bytes, sections: ranges)
     }
 
-    private func loadTableOfContents() throws {
-        var reader = ByteReader(bytes, position: sections[5].lowerBound)
-        guard let count = reader.uint32() else { throw FormatError(message: "table of contents") }
-        // Room made at once (see ChapterTexts), no more than the section could hold.
-        let room = min(Int(count), sections[5].count / 16)
-        entries.reserveCapacity(room)
-        byName.reserveCapacity(room)
-        byID.reserveCapacity(room)
-        for _ in 0..<count {
-            guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
-                  let id = reader.uint64(), let fieldsLength = reader.uint32() else {
-                throw FormatError(message: "table of contents")
-            }
-            let start = reader.position
-            guard reader.skip(Int(fieldsLength)), reader.position <= sections[5].upperBound else {
-                throw FormatError(message: "table of contents")
-            }
-            let key = ByteKey(name)
-            byName[key] = entries.count
-            byID[Int(Int64(bitPattern: id))] = entries.count
-            entries.append((key, Int(Int64(bitPattern: id)), start..<reader.position))
+    /// The chapters' count, which sections 5, 6 and 7 must agree on, with section 6's size
+    /// (its sum is not checked, only what it points to: a count or size it got wrong would
+    /// point outside it).
+    private static func chapterCount(_ bytes: FileBytes, sections: [Range<Int>]) throws -> Int {
+        let count = try wordTableCount(bytes, sections[5], section: 5)
+        var lookups = ByteReader(bytes, position: sections[6].lowerBound)
+        var titles = ByteReader(bytes, position: sections[7].lowerBound)
+        guard lookups.uint32().map(Int.init) == count, titles.uint32().map(Int.init) == count,
+              lookups.skip(4 * count), let ids = lookups.uint32().map(Int.init),
+              sections[6].count == 8 + 4 * count + 12 * ids else {
+            throw FormatError(message: "the chapters' tables do not agree")
         }
+        return count
     }
 
-    private func sectionIsWhole(_ n: Int) -> Bool {
+    /// The count of the word table in section `n`, checked by where its records start:
+    /// right after the table. (A count damaged to 0 would otherwise make every lookup find
+    /// nothing with nothing said.)
+    static func wordTableCount(_ bytes: FileBytes, _ range: Range<Int>, section n: Int) throws -> Int {
+        var reader = ByteReader(bytes, position: range.lowerBound)
+        guard let count = reader.uint32().map(Int.init), 4 + 8 * count <= range.count,
+              count == 0 ? range.count == 4 : reader.uint32().map(Int.init) == 4 + 8 * count else {
+            throw FormatError(message: "section \(n): the count of its table is damaged")
+        }
+        return count
+    }
+
+    func sectionIsWhole(_ n: Int) -> Bool {
         Checksum.of(UnsafeRawBufferPointer(rebasing: bytes.buffer[sections[n]])) == checksums[n]
     }
 
@@ -366,38 +223,18 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// search. A damaged record ends the lookup with nothing found, and ``damage`` says so.
     /// (Checking every record the search compared with cost a one-query search 4–10%:
     /// most lookups in the keyword tables find nothing.)
-    private func find(_ key: Bytes, section n: Int) -> ByteReader? {
+    func find(_ key: Bytes, section n: Int) -> ByteReader? {
         let range = sections[n]
-        var reader = ByteReader(bytes, position: range.lowerBound)
-        guard let count = reader.uint32().map(Int.init) else {
-            report("section \(n) has no table")
+        let count: Int
+        do {
+            count = try Self.wordTableCount(bytes, range, section: n)
+        } catch {
+            report("\(error)")
             return nil
         }
-        let table = reader.position
-        // The count is checked by where the records start: right after the table. (A count
-        // damaged to 0 would otherwise make every lookup find nothing with nothing said.)
-        var first = ByteReader(bytes, position: table)
-        guard 4 + 8 * count <= range.count,
-              count == 0 ? range.count == 4 : first.uint32().map(Int.init) == 4 + 8 * count else {
-            report("section \(n): the count of its table is damaged")
-            return nil
-        }
-        /// Record `i`'s bounds within the section, if its table entry and checksum hold.
-        func checked(_ i: Int) -> Range<Int>? {
-            var entry = ByteReader(bytes, position: table + 8 * i)
-            var next = ByteReader(bytes, position: table + 8 * (i + 1))
-            guard let offset = entry.uint32().map(Int.init), let sum = entry.uint32(),
-                  let end = i + 1 < count ? next.uint32().map(Int.init) : range.count,
-                  offset <= end, end <= range.count,
-                  Checksum.short(UnsafeRawBufferPointer(rebasing: bytes.buffer[(range.lowerBound + offset)..<(range.lowerBound + end)])) == sum
-            else {
-                report("section \(n), record \(i) is damaged")
-                return nil
-            }
-            return offset..<end
-        }
+        let table = range.lowerBound + 4
         func unreadable(_ i: Int) -> ByteReader? {
-            if checked(i) != nil { report("section \(n), record \(i) cannot be read") }
+            if record(i, section: n, count: count) != nil { report("section \(n), record \(i) cannot be read") }
             return nil
         }
         var low = 0
@@ -408,12 +245,11 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             guard let offset = entry.uint32() else { return unreadable(mid) }
             var record = ByteReader(bytes, position: range.lowerBound + Int(offset))
             guard let length = record.uint32(), let order = record.compare(Int(length), with: key) else { return unreadable(mid) }
-            if order == 0 { return checked(mid) != nil ? record : nil }
+            if order == 0 { return self.record(mid, section: n, count: count) != nil ? record : nil }
             if order < 0 { low = mid + 1 } else { high = mid }
         }
         for i in [low - 1, low] where i >= 0 && i < count {
-            guard let bounds = checked(i) else { return nil }
-            var record = ByteReader(bytes, position: range.lowerBound + bounds.lowerBound)
+            guard var record = record(i, section: n, count: count) else { return nil }
             guard let length = record.uint32(), let order = record.compare(Int(length), with: key),
                   i < low ? order < 0 : order > 0 else {
                 report("section \(n): the table is out of order at record \(i)")
@@ -421,6 +257,23 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// Record `i` of the word table in section `n` (of `count` records), as a reader at its
+    /// start, if its table entry and checksum hold; else `nil`, and ``damage`` says so.
+    func record(_ i: Int, section n: Int, count: Int) -> ByteReader? {
+        let range = sections[n]
+        var entry = ByteReader(bytes, position: range.lowerBound + 4 + 8 * i)
+        var next = ByteReader(bytes, position: range.lowerBound + 4 + 8 * (i + 1))
+        guard i >= 0, i < count, let offset = entry.uint32().map(Int.init), let sum = entry.uint32(),
+              let end = i + 1 < count ? next.uint32().map(Int.init) : range.count,
+              offset <= end, end <= range.count,
+              Checksum.short(UnsafeRawBufferPointer(rebasing: bytes.buffer[(range.lowerBound + offset)..<(range.lowerBound + end)])) == sum
+        else {
+            report("section \(n), record \(i) is damaged")
+            return nil
+        }
+        return ByteReader(bytes, position: range.lowerBound + offset)
     }
 
     private static func readWeights(_ reader: inout ByteReader) -> [(id: Int, weight: PHPNumber)]? {
@@ -490,30 +343,6 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
 
     public func isExcluded(_ word: Bytes) -> Bool {
         find(word, section: 1) != nil
-    }
-
-    public func chapterName(id: Int) -> ByteKey? {
-        byID[id].map { entries[$0].name }
-    }
-
-    public func entry(_ chapter: ByteKey) -> SearchIndex.Entry? {
-        byName[chapter].map(decodedEntry)
-    }
-
-    public func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void) {
-        for i in entries.indices { body(entries[i].name, decodedEntry(i)) }
-    }
-
-    private func decodedEntry(_ i: Int) -> SearchIndex.Entry {
-        entriesLock.lock()
-        defer { entriesLock.unlock() }
-        if let entry = decodedEntries[i] { return entry }
-        let (_, id, range) = entries[i]
-        var fields = PHPArray()
-        if case .array(let decoded)? = try? PHPSerialize.unserialize(bytes[range]).0 { fields = decoded }
-        let entry = SearchIndex.Entry(fields: fields, id: id)
-        decodedEntries[i] = entry
-        return entry
     }
 }
 

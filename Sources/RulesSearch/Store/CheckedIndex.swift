@@ -67,4 +67,7 @@ public final class CheckedIndex: IndexReading, @unchecked Sendable {
     public func chapterName(id: Int) -> ByteKey? { answer { $0.chapterName(id: id) } }
     public func entry(_ chapter: ByteKey) -> SearchIndex.Entry? { answer { $0.entry(chapter) } }
     public func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void) { answer { $0.forEachEntry(body) } }
+    public func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
+        answer { $0.chapters(titleContaining: needle) }
+    }
 }

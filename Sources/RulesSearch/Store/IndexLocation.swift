@@ -43,9 +43,12 @@ public enum IndexLocation {
     ///
     /// A binary form found damaged, when opened or as a search reads it (``CheckedIndex``),
     /// is set aside for the S2 file, and `warning` hears it, once.
-    public static func open(_ path: String, corpus: String? = nil,
+    ///
+    /// Without `withTexts` (`rules titles`, which shows none), no texts are opened: then
+    /// there is nothing to check the index against either.
+    public static func open(_ path: String, corpus: String? = nil, withTexts: Bool = true,
                             warning: @escaping (String) -> Void = { _ in }) throws -> (index: any IndexReading, texts: ChapterTexts?) {
-        try open(path, corpus: corpus, warning: warning, beforeAttempt: { _ in })
+        try open(path, corpus: corpus, withTexts: withTexts, warning: warning, beforeAttempt: { _ in })
     }
 
     /// The vocabulary kept with the index at `path` (a folder, or its S2 file under its own
@@ -67,8 +70,8 @@ public enum IndexLocation {
 
     /// ``open(_:corpus:)``, calling `beforeAttempt` with the attempt's number (from 0)
     /// before each (tests change the folder there, and shorten `settling`).
-    static func open(_ path: String, corpus: String?, settling: Double = settling, warning: @escaping (String) -> Void = { _ in },
-                     beforeAttempt: (Int) -> Void) throws -> (index: any IndexReading, texts: ChapterTexts?) {
+    static func open(_ path: String, corpus: String?, withTexts: Bool = true, settling: Double = settling,
+                     warning: @escaping (String) -> Void = { _ in }, beforeAttempt: (Int) -> Void) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -90,14 +93,14 @@ public enum IndexLocation {
             let binary = wholeFolder ? BinaryIndex.find(directory: directory, s2Stamp: s2Stamp) : .none
             // Only the texts a build writes are compared: a corpus file is read as it is.
             // A fresh binary form without them is a first build still renaming its files.
-            let stored = corpus == nil ? try storedTexts(textsFile) : nil
-            let agree = stored.map { belongTogether(binary, $0) } ?? (corpus != nil || !binary.isFresh)
+            let stored = corpus == nil && withTexts ? try storedTexts(textsFile) : nil
+            let agree = stored.map { belongTogether(binary, $0) } ?? (corpus != nil || !withTexts || !binary.isFresh)
             if !lastAttempt, !agree,
                changedLately([s2File, directory.appendingPathComponent(BinaryIndex.fileName), textsFile], within: settling) {
                 usleep(1000)
                 continue
             }
-            let texts = try stored ?? otherTexts(directory: directory, corpus: corpus)
+            let texts = withTexts ? try stored ?? otherTexts(directory: directory, corpus: corpus) : nil
             let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
             if case .fresh(let index) = binary {
                 // The S2 file read after damage must be the one the binary form was made

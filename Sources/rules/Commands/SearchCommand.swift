@@ -194,22 +194,23 @@ enum SearchCommand {
 
     nonisolated(unsafe) private static var toldOfDamagedTexts = false
 
-    /// The index of `--index`, or the built-in one.
-    static func openSession(_ context: Context) throws -> SearchSession {
+    /// The index of `--index`, or the built-in one; without `withTexts`, with no texts for
+    /// snippets.
+    static func openSession(_ context: Context, withTexts: Bool = true) throws -> SearchSession {
         let engine = try context.engine()
         if context.arguments.value("corpus") != nil, context.arguments.value("index") == nil {
             throw Failure.requires("--corpus", "--index", context.arguments.command!)
         }
         guard let path = context.arguments.value("index") else {
             do {
-                let session = SearchSession(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), engine: engine)
+                let session = SearchSession(index: try BuiltInIndex.index(), texts: withTexts ? try BuiltInIndex.texts() : nil, engine: engine)
                 session.vocabulary = Self.once { try? BuiltInIndex.vocabulary() }
                 return session
             } catch {
                 throw Failure.builtInUnreadable("\(error)")
             }
         }
-        let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"),
+        let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"), withTexts: withTexts,
                                                     warning: { warn(.core($0)) })
         let session = SearchSession(index: index, texts: texts, engine: engine)
         // Suggestions only help: a damaged vocabulary is said and left out, not an error.

@@ -5,7 +5,7 @@ import RulesSearch
 enum TitlesCommand {
     static func run(_ context: Context) throws -> Int32 {
         let words = try context.operands(minimum: 1)
-        let session = try SearchCommand.openSession(context)
+        let session = try SearchCommand.openSession(context, withTexts: false)
         let found = session.titles(Bytes(words.joined(separator: " ").utf8))
         if context.arguments.flag("json") {
             var w = JSONWriter()

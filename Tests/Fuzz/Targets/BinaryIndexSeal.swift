@@ -6,12 +6,13 @@ import RulesSearch
 /// the spot reaches the code that reads counts, offsets and records. (Checksums keep damage
 /// out; they must not be all that keeps a reader safe.)
 ///
-/// Follows the layout in ``BinaryIndex``: each record's short sum in the four word tables,
-/// then each section's sum, then the header's FNV-1a. Whatever does not parse as that
+/// Follows the layout in ``BinaryIndex``: each record's short sum in the five word tables
+/// (the four of words and the table of contents), then each section's sum, then the
+/// header's FNV-1a. Whatever does not parse as that
 /// layout (a section out of the file, a table that runs past its section) is left as it is.
 public enum BinaryIndexSeal {
-    static let sectionCount = 6
-    static let wordTables = 0..<4
+    static let sectionCount = BinaryIndex.sectionCount
+    static let wordTables: Set<Int> = [0, 1, 2, 3, 5]
     static let sectionTable = 36
 
     public static func sealed(_ input: Bytes) -> Bytes {

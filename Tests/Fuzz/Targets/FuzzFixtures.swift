@@ -58,6 +58,8 @@ public enum FuzzFixtures {
             _ = answer(session, query, page: 2)
             _ = session.titles(query)
         }
+        index.forEachEntry { _, _ in }
+        for id in -1...8 { _ = index.chapterName(id: id) }
     }
 
     /// `input` as a query, as `rules search` asks it.
@@ -96,7 +98,7 @@ public enum FuzzFixtures {
                         SearchSession(index: decoded, texts: prepared, preg: preg),
                         SearchSession(index: binary, texts: prepared, preg: preg)]
         for query in asked {
-            let answers = sessions.map { answer($0, query) }
+            let answers = sessions.map { answer($0, query) + $0.titles(query).map { String(decoding: $0.chapter.bytes, as: UTF8.self) } }
             precondition(answers.allSatisfy { $0 == answers[0] },
                          "the forms of one index answer \(String(decoding: query, as: UTF8.self)) differently: \(answers)")
             precondition(binary.damage == nil, "a binary form we wrote reads as damaged: \(binary.damage!)")

@@ -1,0 +1,201 @@
+import CByteSearch
+import Foundation
+import RulesRegex
+
+/// The table of contents of the binary form, read in place (sections 5 to 7 of
+/// ``BinaryIndex``): nothing is read when the file is opened, a lookup reads and checks the
+/// one record it needs, and `rules titles` scans the lowercased titles as one block. (Read
+/// into dictionaries at open, a million chapters cost every search of them seconds.)
+extension BinaryIndex {
+    /// A chapter's record in section 5, checked: its name, id and place in the contents,
+    /// and where its serialized fields lie.
+    struct ChapterRecord {
+        let name: ByteKey
+        let id: Int
+        let place: Int
+        /// Where the record's payload starts: the key of the decoded entries' cache.
+        let payload: Int
+        let fields: Range<Int>
+    }
+
+    /// Record `position` of section 5, checked and read.
+    private func chapterRecord(_ position: Int) -> ChapterRecord? {
+        guard var reader = record(position, section: 5, count: chapterCount) else { return nil }
+        guard let length = reader.uint32(), let name = reader.bytes(Int(length)) else {
+            report("section 5, record \(position) cannot be read")
+            return nil
+        }
+        return chapterPayload(&reader, name: ByteKey(name))
+    }
+
+    /// The rest of a chapter's record, from `reader` after its key.
+    private func chapterPayload(_ reader: inout ByteReader, name: ByteKey) -> ChapterRecord? {
+        let payload = reader.position
+        guard let id = reader.uint64(), let place = reader.uint32(), let length = reader.uint32() else {
+            report("a chapter's record cannot be read")
+            return nil
+        }
+        let start = reader.position
+        guard reader.skip(Int(length)) else {
+            report("a chapter's record cannot be read")
+            return nil
+        }
+        return ChapterRecord(name: name, id: Int(Int64(bitPattern: id)), place: Int(place), payload: payload,
+                             fields: start..<reader.position)
+    }
+
+    /// The entry a record holds, decoded once.
+    private func entry(of record: ChapterRecord) -> SearchIndex.Entry {
+        entriesLock.lock()
+        defer { entriesLock.unlock() }
+        if let entry = decodedEntries[record.payload] { return entry }
+        var fields = PHPArray()
+        if case .array(let decoded)? = try? PHPSerialize.unserialize(bytes[record.fields]).0 { fields = decoded }
+        let entry = SearchIndex.Entry(fields: fields, id: record.id)
+        decodedEntries[record.payload] = entry
+        return entry
+    }
+
+    /// The chapter at `place` in the contents' order, its record checked against section 6.
+    private func chapter(at place: Int) -> ChapterRecord? {
+        var reader = ByteReader(bytes, position: sections[6].lowerBound + 4 + 4 * place)
+        guard let position = reader.uint32(), let record = chapterRecord(Int(position)) else { return nil }
+        guard record.place == place else {
+            report("section 6: chapter \(place) points to another chapter's record")
+            return nil
+        }
+        return record
+    }
+
+    /// Entry `i` of section 6's table of ids: an id and the place of its record.
+    private func idEntry(_ i: Int) -> (id: Int, position: Int)? {
+        var reader = ByteReader(bytes, position: sections[6].lowerBound + 8 + 4 * chapterCount + 12 * i)
+        guard let id = reader.uint64(), let position = reader.uint32() else { return nil }
+        return (Int(Int64(bitPattern: id)), Int(position))
+    }
+
+    /// Entry `i` of the table of ids with its record, if the record is whole and has the id.
+    private func checkedIDEntry(_ i: Int) -> (id: Int, record: ChapterRecord)? {
+        guard let (id, position) = idEntry(i), let record = chapterRecord(position) else {
+            report("section 6, id \(i) cannot be read")
+            return nil
+        }
+        guard record.id == id else {
+            report("section 6, id \(i) points to another chapter's record")
+            return nil
+        }
+        return (id, record)
+    }
+
+    // MARK: IndexReading
+
+    /// A binary search of the table of ids. The entry found is checked against its record;
+    /// when none is found, the entries on either side of where the id would stand are
+    /// checked, and in order they prove it absent (as ``find(_:section:)`` does for keys).
+    public func chapterName(id: Int) -> ByteKey? {
+        let count = (sections[6].count - 8 - 4 * chapterCount) / 12
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            guard let entry = idEntry(mid) else { return nil }
+            if entry.id == id { return checkedIDEntry(mid)?.record.name }
+            if entry.id < id { low = mid + 1 } else { high = mid }
+        }
+        for i in [low - 1, low] where i >= 0 && i < count {
+            guard let (entryID, _) = checkedIDEntry(i) else { return nil }
+            guard i < low ? entryID < id : entryID > id else {
+                report("section 6: the ids are out of order at \(i)")
+                return nil
+            }
+        }
+        return nil
+    }
+
+    public func entry(_ chapter: ByteKey) -> SearchIndex.Entry? {
+        guard var reader = find(chapter.bytes, section: 5), let record = chapterPayload(&reader, name: chapter) else { return nil }
+        return entry(of: record)
+    }
+
+    /// Every entry, read before any is given: met damage gives none (``CheckedIndex`` then
+    /// gives them all from the S2 file).
+    public func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void) {
+        var records: [ChapterRecord] = []
+        records.reserveCapacity(chapterCount)
+        for place in 0..<chapterCount {
+            guard let record = chapter(at: place) else { return }
+            records.append(record)
+        }
+        for record in records { body(record.name, entry(of: record)) }
+    }
+
+    /// The titles scanned as one block for the needle, each found place then looked up in
+    /// section 6.
+    public func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
+        guard let places = titlePlaces(containing: needle) else { return [] }
+        var found: [(chapter: ByteKey, entry: SearchIndex.Entry)] = []
+        found.reserveCapacity(places.count)
+        for place in places {
+            guard let record = chapter(at: place) else { return [] }
+            found.append((record.name, entry(of: record)))
+        }
+        return found
+    }
+
+    /// The places of the chapters whose lowercased title holds `needle` (every one for an
+    /// empty needle, as PHP's `strpos` finds "" at 0); `nil` when the titles are damaged.
+    private func titlePlaces(containing needle: Bytes) -> [Int]? {
+        let range = sections[7]
+        let count = chapterCount
+        let textStart = 4 + 4 * count
+        guard textStart <= range.count else {
+            report("the titles are damaged")
+            return nil
+        }
+        let buffer = UnsafeRawBufferPointer(rebasing: bytes.buffer[range])
+        func end(_ k: Int) -> Int { Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 4 + 4 * k, as: UInt32.self))) }
+        let textLength = range.count - textStart
+        damageLock.lock()
+        let checked = titlesChecked
+        damageLock.unlock()
+        if !checked {
+            // The sum, and the ends in order up to the text's length: found places rely on both.
+            var previous = 0
+            var inOrder = true
+            for k in 0..<count {
+                let e = end(k)
+                if e < previous || e > textLength { inOrder = false; break }
+                previous = e
+            }
+            guard inOrder, previous == textLength, sectionIsWhole(7) else {
+                report("the titles are damaged")
+                return nil
+            }
+            damageLock.lock()
+            titlesChecked = true
+            damageLock.unlock()
+        }
+        if needle.isEmpty { return Array(0..<count) }
+        let text = buffer.baseAddress! + textStart
+        var places: [Int] = []
+        var from = 0
+        var k = 0
+        needle.withUnsafeBytes { needleBytes in
+            while from < textLength, let hit = rules_memmem(text + from, textLength - from, needleBytes.baseAddress!, needle.count) {
+                let at = text.distance(to: UnsafeRawPointer(hit))
+                // The title the hit starts in: the first ending after it.
+                var high = count
+                while k < high {
+                    let mid = (k + high) / 2
+                    if end(mid) <= at { k = mid + 1 } else { high = mid }
+                }
+                // Within it, the chapter is found; across its end, no later start in it can
+                // fit either. Either way the scan goes on from the next title.
+                if at + needle.count <= end(k) { places.append(k) }
+                from = end(k)
+                k += 1
+            }
+        }
+        return places
+    }
+}
