@@ -39,31 +39,27 @@ extension SearchSession {
     /// prepared again without the fold (``unfoldedText(_:)``), which costs a pass of the
     /// cleanup's patterns over the whole chapter for each result.
     static func unfolded(_ folded: Bytes, byTheLettersOf html: Bytes) -> Bytes? {
-        let text = StripTags.strip(html)
-        var isYo: [Bool] = []
-        text.withUnsafeBufferPointer { t in
-            var i = 0
-            while i + 1 < t.count {
-                if t[i] == 0xD0, t[i + 1] == 0xB5 { isYo.append(false); i += 2 }
-                else if t[i] == 0xD1, t[i + 1] == 0x91 { isYo.append(true); i += 2 }
-                else { i += 1 }
-            }
-        }
+        let letters = html.withUnsafeBufferPointer { YoLetters(html: $0) } ?? YoLetters(text: StripTags.strip(html))
         var out = folded
-        var k = 0
         let lined = out.withUnsafeMutableBufferPointer { o -> Bool in
+            // The е of the folded text, in order (found by their second byte), each made ё
+            // where the html has ё.
+            guard let base = o.baseAddress else { return letters.count == 0 }
+            var k = 0, nextYo = 0
             var i = 0
-            while i + 1 < o.count {
-                if o[i] == 0xD0, o[i + 1] == 0xB5 {
-                    guard k < isYo.count else { return false }
-                    if isYo[k] { o[i] = 0xD1; o[i + 1] = 0x91 }
+            while i < o.count, let hit = memchr(base + i, 0xB5, o.count - i) {
+                let at = UnsafeMutableRawPointer(base).distance(to: hit)
+                if at > 0, o[at - 1] == 0xD0 {
+                    if nextYo < letters.yo.count, letters.yo[nextYo] == k {
+                        o[at - 1] = 0xD1
+                        o[at] = 0x91
+                        nextYo += 1
+                    }
                     k += 1
-                    i += 2
-                } else {
-                    i += 1
                 }
+                i = at + 1
             }
-            return k == isYo.count
+            return k == letters.count
         }
         return lined ? out : nil
     }
