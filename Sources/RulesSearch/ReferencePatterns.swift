@@ -53,12 +53,12 @@ public enum ReferencePatterns {
         /// The stems are joined unescaped, as the reference does: a stem with a regex
         /// metacharacter changes the pattern or breaks it, and that is part of the port.
         public static func stemsInText(_ stems: [Bytes]) -> Bytes {
-            Bytes(php: "#(?<=[^a-zа-я]|^)(") + stems.joined(separator: Bytes(php: "|")) + Bytes(php: ")[a-zа-я]*#sui")
+            Bytes(php: "#(?<=[^a-zа-я]|^)(") + PHPStrings.implode([0x7C], stems) + Bytes(php: ")[a-zа-я]*#sui")
         }
 
         /// The pattern that wraps the found words of a sentence in `<i>`, again unescaped.
         public static func highlight(_ words: [Bytes]) -> Bytes {
-            Bytes(php: "#\\b(") + words.joined(separator: Bytes(php: "|")) + Bytes(php: ")\\b#su")
+            Bytes(php: "#\\b(") + PHPStrings.implode([0x7C], words) + Bytes(php: ")\\b#su")
         }
 
         public static let highlightReplacement = "<i>$1</i>"

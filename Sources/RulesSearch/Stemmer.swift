@@ -119,7 +119,7 @@ public final class Stemmer {
         cache.removeAll()
     }
 
-    private static let longestFixedWord = fixedWords.keys.map(\.bytes.count).max() ?? 0
+    private static let longestFixedWord = fixedWords.keys.reduce(0) { max($0, $1.bytes.count) }
 
     /// `Stemmer::$fixed_words`: words returned as they are (empty value) or replaced.
     static let fixedWords: [ByteKey: Bytes] = {

@@ -12,6 +12,25 @@ final class BuiltInCorpusTests: XCTestCase {
         try Corpus.read(Self.directory.appendingPathComponent("corpus.jsonl"))
     }
 
+    /// The outline the binary carries, looked up line by line, says of each record what the
+    /// corpus says (kind, number, parent); ids that are not records find nothing.
+    func testOutlineSaysWhatTheCorpusSays() throws {
+        let outline = BuiltInIndex.outline
+        var records = 0
+        for chapter in try corpus().chapters.values {
+            let id = chapter.key.bytes.text
+            let place = try XCTUnwrap(outline[id], id)
+            XCTAssertEqual(place.kind.rawValue, chapter.field("kind")?.stringValue.text, id)
+            XCTAssertEqual(place.number, Int(chapter.field("number")?.stringValue.text ?? ""), id)
+            XCTAssertEqual(place.chapter, chapter.field("parent").map(\.stringValue.text).flatMap { $0.isEmpty ? nil : $0 }, id)
+            records += 1
+        }
+        XCTAssertEqual(outline.all.count, records)
+        for id in ["", "1", "12\t", "§", "ch", "ch1\n", "329x", "x329"] where !outline.all.keys.contains(id) {
+            XCTAssertNil(outline[id], id)
+        }
+    }
+
     func testCounts() throws {
         let records = try corpus().chapters.values
         let chapters = records.filter { $0.field("kind") == .string(Bytes(php: "chapter")) }

@@ -357,14 +357,14 @@ final class RefreshTests: XCTestCase {
     /// It is checked instead to be the S2 file's, so that the binary form is of it.
     private func comparable(_ files: [String: Data], in folder: URL) -> [String: Data] {
         var files = files
-        guard var binary = files[BinaryIndex.fileName], binary.count >= 188 else { return files }
+        guard var binary = files[BinaryIndex.fileName], binary.count >= BinaryIndex.headerSize else { return files }
         var info = stat()
         XCTAssertEqual(stat(folder.appendingPathComponent(S2IndexFile.fileName).path, &info), 0)
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         let recorded = binary[20..<28].enumerated().reduce(Int64(0)) { $0 | Int64($1.element) << (8 * Int64($1.offset)) }
         XCTAssertEqual(recorded, modified, "the binary form records the S2 file's time")
         binary.replaceSubrange(20..<28, with: Data(count: 8))
-        binary.replaceSubrange(180..<188, with: Data(count: 8))
+        binary.replaceSubrange((BinaryIndex.headerSize - 8)..<BinaryIndex.headerSize, with: Data(count: 8))
         files[BinaryIndex.fileName] = binary
         return files
     }

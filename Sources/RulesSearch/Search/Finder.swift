@@ -93,8 +93,7 @@ public final class Finder {
     public func find(_ query: Bytes) -> [(chapter: ByteKey, weight: PHPNumber)] {
         keys = OrderedMap()
         let rawWords = filter.words(query)
-        let cleaned = rawWords.joined(separator: [0x20])
-        if rawWords.count > 1 { findPhraseKeywords(Array(cleaned)) }
+        if rawWords.count > 1 { findPhraseKeywords(PHPStrings.implode([0x20], rawWords)) }
         for word in rawWords { findSimpleKeywords(word) }
         findFulltext(rawWords)
 
@@ -107,7 +106,7 @@ public final class Finder {
         }
         return weights.enumerated()
             .sorted { a, b in a.element.weight != b.element.weight ? a.element.weight > b.element.weight : a.offset < b.offset }
-            .map(\.element)
+            .map { $0.element }
     }
 
     /// `$this->keys[$chapter][$word] = $weight`.

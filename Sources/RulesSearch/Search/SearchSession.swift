@@ -137,7 +137,7 @@ public final class SearchSession {
         let withSnippets = min(snippetCount ?? shown.count, shown.count)
         var i = 0
         while i < withSnippets {
-            let ids = shown[i..<min(i + max(chunk, 1), withSnippets)].map(\.chapter)
+            let ids = shown[i..<min(i + max(chunk, 1), withSnippets)].map { $0.chapter }
             snippets.merge(finder.snippets(ids, texts: preparedText), uniquingKeysWith: { a, _ in a })
             i += max(chunk, 1)
         }

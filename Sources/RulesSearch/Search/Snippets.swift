@@ -75,7 +75,7 @@ extension Finder {
             // arsort, then the lines grouped by weight, heaviest first.
             let ordered = lineWeights.entries.enumerated()
                 .sorted { a, b in a.element.1 != b.element.1 ? a.element.1 > b.element.1 : a.offset < b.offset }
-                .map(\.element)
+                .map { $0.element }
             var linesWithWeight = OrderedMap<Int, [Int]>()
             for (line, weight) in ordered { linesWithWeight.update(weight, default: []) { $0.append(line) } }
 

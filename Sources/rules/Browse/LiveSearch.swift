@@ -33,7 +33,7 @@ final class LiveSearch: @unchecked Sendable {
     private var pending: Request?
     private var answer: Answer?
     private let session: SearchSession
-    private let outline: [String: RulePlace]?
+    private let outline: RuleOutline?
     /// For the tests: each search takes this much longer (`RULES_TEST_SEARCH_DELAY_MS`), so
     /// that a test can show that typing does not wait for searches however slow they are.
     private let testDelay = Environment.value("RULES_TEST_SEARCH_DELAY_MS").flatMap { UInt32($0) }.map { min($0, 10_000) }
@@ -46,7 +46,7 @@ final class LiveSearch: @unchecked Sendable {
         let description = "cannot make a pipe for the search thread"
     }
 
-    init(session: SearchSession, outline: [String: RulePlace]?) throws {
+    init(session: SearchSession, outline: RuleOutline?) throws {
         self.session = session
         self.outline = outline
         var ends: [Int32] = [0, 0]

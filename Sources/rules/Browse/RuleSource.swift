@@ -18,7 +18,7 @@ final class RuleSource {
         let children: [(id: String, title: String)]
     }
 
-    private let outline: [String: RulePlace]?
+    private let outline: RuleOutline?
     private let folder: (index: any IndexReading, texts: ChapterTexts?)?
     private lazy var corpus: Corpus? = folder == nil ? (try? BuiltInIndex.corpus()) : nil
 

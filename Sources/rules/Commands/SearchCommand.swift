@@ -153,7 +153,11 @@ enum SearchCommand {
         }
         let text = String(decoding: query, as: UTF8.self)
         words += ["--page", String(page)] + (text.hasPrefix("-") ? ["--"] : []) + [ShellQuote.quote(text)]
-        return words.joined(separator: " ")
+        // Not joined(separator:): its generic requirements are looked up on first use, a
+        // quarter of a million instructions of a one-query run.
+        var command = ""
+        for word in words { command += command.isEmpty ? word : " " + word }
+        return command
     }
 
     /// The longest query answered, in bytes (an argument or a `--batch` line). A search

@@ -9,7 +9,7 @@ enum Completions {
     /// The built-in rules' ids, paragraphs by number then chapters, with their titles.
     static func rules() -> [(id: String, title: String)] {
         let index = try? BuiltInIndex.index()
-        let ids = BuiltInIndex.outline.sorted { a, b in
+        let ids = BuiltInIndex.outline.all.sorted { a, b in
             (a.value.kind == .chapter ? 1 : 0, a.value.number) < (b.value.kind == .chapter ? 1 : 0, b.value.number)
         }
         return ids.map { id, place in

@@ -14,7 +14,7 @@ struct HitSummary {
     /// text is wrapped or cut (they take no column), replaced by the marks after.
     static let foundStart = "\u{E000}", foundEnd = "\u{E001}"
 
-    init(_ hit: SearchSession.Hit, session: SearchSession, outline: [String: RulePlace]?) {
+    init(_ hit: SearchSession.Hit, session: SearchSession, outline: RuleOutline?) {
         id = String(decoding: hit.id, as: UTF8.self)
         let place = outline?[id]
         title = RuleLabel.title(String(decoding: hit.title.stringValue, as: UTF8.self), place: place)
@@ -27,7 +27,7 @@ struct HitSummary {
     }
 
     /// A chapter found by its title (`TitleFinder::find`): its description as the text.
-    init(title entryID: ByteKey, entry: SearchIndex.Entry, index: any IndexReading, outline: [String: RulePlace]?) {
+    init(title entryID: ByteKey, entry: SearchIndex.Entry, index: any IndexReading, outline: RuleOutline?) {
         id = String(decoding: entryID.bytes, as: UTF8.self)
         let place = outline?[id]
         title = RuleLabel.title(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: place)
@@ -37,7 +37,7 @@ struct HitSummary {
     }
 
     /// The line naming the chapter of a paragraph of the built-in rules.
-    private static func chapter(of place: RulePlace?, index: any IndexReading, outline: [String: RulePlace]?) -> String? {
+    private static func chapter(of place: RulePlace?, index: any IndexReading, outline: RuleOutline?) -> String? {
         guard let parent = place?.chapter, let entry = index.entry(ByteKey(Bytes(parent.utf8))) else { return nil }
         return RuleLabel.chapter(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: outline?[parent])
     }

@@ -11,7 +11,7 @@ struct ResultsView {
     let width: Int?
     /// The built-in rules' outline, to name paragraphs and chapters; `nil` for an index of
     /// one's own, whose chapters are pages.
-    let outline: [String: RulePlace]?
+    let outline: RuleOutline?
     let session: SearchSession
     /// The command line that shows page N of the same query.
     let pageCommand: (Int, Bytes) -> String
@@ -89,7 +89,13 @@ struct ResultsView {
             ?? [(indentFirst ? indent : "") + text]
         // Replaced as bytes: a marker followed by a combining accent (передо</i>́хнуть) is
         // one Character with it, which a String replacement would not find.
-        let joined = Bytes(lines.joined(separator: "\n").utf8)
+        // (Joined here, not with joined(separator:): the runtime looks up its generic
+        // requirements on first use, a quarter of a million instructions of a run.)
+        var joined = Bytes()
+        for (i, line) in lines.enumerated() {
+            if i > 0 { joined.append(0x0A) }
+            joined.append(contentsOf: line.utf8)
+        }
         let marked = PHPStrings.replace([Bytes(HitSummary.foundStart.utf8), Bytes(HitSummary.foundEnd.utf8)],
                                         with: [Bytes(marks.found.utf8), Bytes((marks.on ? marks.reset : "").utf8)], in: joined)
         return String(decoding: marked, as: UTF8.self)
