@@ -123,6 +123,30 @@ final class IndexTests: XCTestCase {
         XCTAssertNotNil(BinaryIndex.openIfFresh(directory: dir), "the binary form")
     }
 
+    /// The texts file made a chunk of chapters at a time is the same file whatever the
+    /// chunks' size and the number of threads, and its header is the size said in advance.
+    func testTextsFileIsTheSameInChunks() throws {
+        let corpus = try Corpus.read(TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"))
+        let preg = Preg(engine: PCRE2Engine())
+        let whole = ChapterTexts.pieces(corpus, preparing: preg, workers: 1, chunkBytes: .max)
+        XCTAssertEqual(whole[0].count, ChapterTexts.headerSize(corpus))
+        for (chunkBytes, workers) in [(1, 1), (1, 2), (20_000, 2), (100_000, 3)] {
+            XCTAssertTrue(ChapterTexts.pieces(corpus, preparing: preg, workers: workers, chunkBytes: chunkBytes) == whole, "\(chunkBytes), \(workers)")
+        }
+        XCTAssertEqual(ChapterTexts.pieces(corpus)[0].count, ChapterTexts.headerSize(corpus), "not prepared")
+    }
+
+    /// The checksum of pieces (the S2 file's, as a build records it) is that of the file
+    /// they make, however they are cut: at every length, with empty pieces, across words.
+    func testChecksumOfPiecesIsTheChecksumOfTheirJoin() {
+        var generator = SeededGenerator(seed: 7)
+        for round in 0..<2_000 {
+            let count = Int(generator.next() % 6)
+            let pieces = (0..<count).map { _ in (0..<Int(generator.next() % 21)).map { _ in UInt8(truncatingIfNeeded: generator.next()) } }
+            XCTAssertEqual(Checksum.of(pieces: pieces), Checksum.of(pieces.flatMap { $0 }), "round \(round): \(pieces)")
+        }
+    }
+
     /// The word table numbers words in the order first added and finds each again, for
     /// words of every length its hash and comparison read differently (none, a byte or
     /// three, four-byte halves, eight-byte loads with an overlapping last one), among words

@@ -38,8 +38,11 @@ public enum IndexBuild {
         let texts = Background { () -> Result<AtomicFile.Pending, Error> in
             chaptersRead.wait()
             return Result {
-                let file = try AtomicFile.Pending(pieces: ChapterTexts.pieces(corpus, preparing: Preg(engine: engine), workers: 1, reusing: oldTexts),
-                                                  to: directory.appendingPathComponent(ChapterTexts.fileName))
+                // Written as it is made, a few megabytes of chapters at a time.
+                let file = try AtomicFile.Pending(to: directory.appendingPathComponent(ChapterTexts.fileName),
+                                                  headerSize: ChapterTexts.headerSize(corpus)) { add in
+                    ChapterTexts.write(corpus, preparing: Preg(engine: engine), workers: 1, reusing: oldTexts, body: add)
+                }
                 try file.sync()
                 return file
             }
@@ -77,7 +80,7 @@ public enum IndexBuild {
                 let words = try AtomicFile.Pending(pieces: [vocabulary.value.encoded()], to: directory.appendingPathComponent(Vocabulary.fileName))
                 pending.append(words)
             }
-            let s2Content = ChapterFingerprints.S2Content(s2Pieces.concatenated())
+            let s2Content = ChapterFingerprints.S2Content(pieces: s2Pieces)
             let chapters = try AtomicFile.Pending(pieces: [(fingerprints ?? ChapterFingerprints(corpus)).encoded(s2: s2Content)],
                                                   to: directory.appendingPathComponent(ChapterFingerprints.fileName))
             pending.append(chapters)

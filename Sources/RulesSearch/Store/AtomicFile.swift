@@ -24,7 +24,17 @@ public enum AtomicFile {
         /// The size and modification time the file has now and keeps when renamed.
         let stamp: FileStamp
 
-        public init(pieces: [Bytes], to url: URL) throws {
+        public convenience init(pieces: [Bytes], to url: URL) throws {
+            try self.init(to: url, headerSize: 0) { add in
+                for piece in pieces { add(piece) }
+                return []
+            }
+        }
+
+        /// A file whose first `headerSize` bytes are known only once the rest is made (the
+        /// texts file's table): `body` writes the rest through the function it is given,
+        /// piece by piece, and returns the header, which is then written in front.
+        public init(to url: URL, headerSize: Int, body: ((Bytes) -> Void) -> Bytes) throws {
             self.url = url
             // Unique to this process and this call: two builds into one folder from one
             // process must not write the same temporary file either.
@@ -35,8 +45,11 @@ public enum AtomicFile {
             case .failure(let error): throw Self.failure(url, error.code)
             }
             var writer = Writer(fd: fd)
-            for piece in pieces { writer.add(piece) }
+            if headerSize > 0, lseek(fd, off_t(headerSize), SEEK_SET) < 0 { writer.error = errno }
+            let header = body { writer.add($0) }
             writer.flush()
+            if writer.error == 0, header.count != headerSize { writer.error = EINVAL }
+            if writer.error == 0, !header.isEmpty { writer.write(header, at: 0) }
             var info = stat()
             if writer.error == 0, fstat(fd, &info) != 0 { writer.error = errno }
             stamp = FileStamp(info)
@@ -154,11 +167,18 @@ public enum AtomicFile {
         }
 
         private mutating func writeAll(_ bytes: Bytes) {
+            write(bytes, at: nil)
+        }
+
+        /// Writes all of `bytes` where the file is (`nil`) or at `offset`, retrying
+        /// partial writes and interruptions.
+        mutating func write(_ bytes: Bytes, at offset: Int?) {
             guard error == 0 else { return }
             bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                var done = 0
+                while done < raw.count {
+                    let n = offset.map { pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t($0 + done)) }
+                        ?? Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
                     if n < 0 {
                         if errno == EINTR { continue }
                         error = errno
@@ -168,7 +188,7 @@ public enum AtomicFile {
                         error = EIO
                         return
                     }
-                    offset += n
+                    done += n
                 }
             }
         }

@@ -67,6 +67,11 @@ public struct ChapterFingerprints: Equatable, Sendable {
         init(_ bytes: Bytes) {
             self.init(size: UInt64(bytes.count), checksum: Checksum.of(bytes))
         }
+
+        /// Of the file the pieces make, without joining them.
+        init(pieces: [Bytes]) {
+            self.init(size: UInt64(pieces.reduce(0) { $0 + $1.count }), checksum: Checksum.of(pieces: pieces))
+        }
     }
 
     /// The file's bytes, for the S2 file `s2`; chapters in the order of their names.

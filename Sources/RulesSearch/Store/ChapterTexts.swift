@@ -84,48 +84,80 @@ public struct ChapterTexts {
     /// With `reusing`, a chapter whose html is the same there keeps its prepared text and
     /// word starts from it (they depend on the html alone).
     public static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil,
-                              reusing old: ChapterTexts? = nil) -> [Bytes] {
-        var header = magic
-        header.appendLittleEndian(corpus.fingerprint)
+                              reusing old: ChapterTexts? = nil, chunkBytes: Int = chunkBytes) -> [Bytes] {
         var body: [Bytes] = []
+        let header = write(corpus, preparing: preg, workers: workers, reusing: old, chunkBytes: chunkBytes) { body.append($0) }
+        return [header] + body
+    }
+
+    /// The size of the header ``write(_:preparing:workers:reusing:chunkBytes:body:)`` returns: the
+    /// magic, fingerprint and count, each chapter's name and 69 bytes of fields, the sum.
+    static func headerSize(_ corpus: Corpus) -> Int {
+        corpus.chapters.keys.reduce(28) { $0 + 69 + $1.bytes.count }
+    }
+
+    /// The file made a chapter at a time: `body` gets each piece after the header in turn,
+    /// and the header (``headerSize(_:)`` bytes) is returned last, to be written before
+    /// them. Chapters are prepared a few megabytes at a time, so that a build does not
+    /// hold every prepared text at once (half of the texts file: a sixth of its peak).
+    static func write(_ corpus: Corpus, preparing preg: Preg?, workers: Int?, reusing old: ChapterTexts?,
+                      chunkBytes: Int = chunkBytes, body: (Bytes) -> Void) -> Bytes {
+        var header = magic
+        header.reserveCapacity(headerSize(corpus))
+        header.appendLittleEndian(corpus.fingerprint)
         var bodySize = 0
         func add(_ piece: Bytes) {
             header.appendLittleEndian(UInt64(bodySize))
             header.appendLittleEndian(UInt64(piece.count))
-            body.append(piece)
+            body(piece)
             bodySize += piece.count
         }
         header.appendLittleEndian(UInt32(corpus.chapters.count))
-        let chapters = Array(corpus.chapters.values)
-        // Prepared on `workers` threads (every core unless told), each with its own Preg.
-        // A corpus's html is valid UTF-8, and so is its prepared text: the text gets its
-        // word starts, which are found only in valid UTF-8.
-        let preparedTexts: [(text: Bytes, starts: Bytes)?] = preg.map { preg in
-            Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { Preg(engine: preg.engine) }) { worker, chapter in
-                if let kept = old?.storedPreparation(chapter.key, html: chapter.html) { return kept }
-                let prepared = PreparedText(html: chapter.html, preg: worker, htmlIsValidUTF8: true)
-                return (prepared.text, WordStarts.encoded(of: prepared.text))
+        let chapters = corpus.chapters.values
+        // Prepared on `workers` threads (every core unless told), each with its own Preg,
+        // made once for all the chunks. A corpus's html is valid UTF-8, and so is its
+        // prepared text: the text gets its word starts, which are found only in valid UTF-8.
+        let pregs = preg.map { preg in (0..<max(workers ?? Parallel.workers, 1)).map { _ in Preg(engine: preg.engine) } } ?? []
+        var start = 0
+        while start < chapters.count {
+            var end = start
+            var htmlBytes = 0
+            while end < chapters.count, end == start || htmlBytes < chunkBytes {
+                htmlBytes += chapters[end].html.count
+                end += 1
             }
-        } ?? Array(repeating: nil, count: chapters.count)
-        for (chapter, prepared) in zip(chapters, preparedTexts) {
-            header.appendLittleEndian(UInt32(chapter.key.bytes.count))
-            header += chapter.key.bytes
-            add(chapter.html)
-            if let prepared {
-                add(prepared.text)
-                header.append(1)   // valid UTF-8
-                add(prepared.starts)
-            } else {
-                for _ in 0..<2 { header.appendLittleEndian(notStored) }
-                header.append(0)
-                for _ in 0..<2 { header.appendLittleEndian(notStored) }
+            let chunk = Array(chapters[start..<end])
+            start = end
+            var made = 0
+            let preparedTexts: [(text: Bytes, starts: Bytes)?] = pregs.isEmpty ? Array(repeating: nil, count: chunk.count)
+                : Parallel.map(chunk, workers: pregs.count, make: { defer { made += 1 }; return pregs[made % pregs.count] }) { worker, chapter in
+                    if let kept = old?.storedPreparation(chapter.key, html: chapter.html) { return kept }
+                    let prepared = PreparedText(html: chapter.html, preg: worker, htmlIsValidUTF8: true)
+                    return (prepared.text, WordStarts.encoded(of: prepared.text))
+                }
+            for (chapter, prepared) in zip(chunk, preparedTexts) {
+                header.appendLittleEndian(UInt32(chapter.key.bytes.count))
+                header += chapter.key.bytes
+                add(chapter.html)
+                if let prepared {
+                    add(prepared.text)
+                    header.append(1)   // valid UTF-8
+                    add(prepared.starts)
+                } else {
+                    for _ in 0..<2 { header.appendLittleEndian(notStored) }
+                    header.append(0)
+                    for _ in 0..<2 { header.appendLittleEndian(notStored) }
+                }
+                header.appendLittleEndian(combined([Checksum.of(chapter.html)]))
+                header.appendLittleEndian(combined(prepared.map { [Checksum.of($0.text), Checksum.of($0.starts)] } ?? []))
             }
-            header.appendLittleEndian(combined([Checksum.of(chapter.html)]))
-            header.appendLittleEndian(combined(prepared.map { [Checksum.of($0.text), Checksum.of($0.starts)] } ?? []))
         }
         header.appendLittleEndian(Checksum.of(header))
-        return [header] + body
+        return header
     }
+
+    /// How much html a chunk of ``write(_:preparing:workers:reusing:chunkBytes:body:)`` prepares at once.
+    public static let chunkBytes = 4 << 20
 
     public init(contentsOf url: URL) throws {
         do {

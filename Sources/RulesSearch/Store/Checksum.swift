@@ -14,6 +14,11 @@ package enum Checksum {
         bytes.withUnsafeBytes { of($0) }
     }
 
+    /// ``of(_:)`` of the pieces joined.
+    package static func of(pieces: [Bytes]) -> UInt64 {
+        Fingerprint.hash(pieces: pieces)
+    }
+
     /// A checksum of the same kind in four lanes, eight bytes each, 32 bytes a step: the
     /// four multiplications run side by side, about three times as fast as ``of(_:)`` on a
     /// file read whole at once (the vocabulary). Each lane's step is a bijection, and the

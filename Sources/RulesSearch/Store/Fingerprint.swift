@@ -23,6 +23,45 @@ enum Fingerprint {
         return mix(h ^ tail)
     }
 
+    /// ``hash(_:)`` of the pieces joined, without joining them (the S2 file's pieces are as
+    /// large as the file: a copy of them was a tenth of a build's peak memory).
+    static func hash(pieces: [Bytes]) -> UInt64 {
+        let total = pieces.reduce(0) { $0 + $1.count }
+        var h = 0x9E37_79B9_7F4A_7C15 ^ UInt64(total)
+        // A word can span pieces: its bytes are gathered in `carry` first.
+        var carry: UInt64 = 0
+        var carried = 0
+        func step(_ word: UInt64) {
+            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+        }
+        for piece in pieces {
+            piece.withUnsafeBytes { raw in
+                var i = 0
+                while carried > 0, i < raw.count {
+                    carry |= UInt64(raw[i]) << (8 * UInt64(carried))
+                    carried += 1
+                    i += 1
+                    if carried == 8 {
+                        step(carry)
+                        carry = 0
+                        carried = 0
+                    }
+                }
+                while i + 8 <= raw.count {
+                    step(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                    i += 8
+                }
+                while i < raw.count {
+                    carry |= UInt64(raw[i]) << (8 * UInt64(carried))
+                    carried += 1
+                    i += 1
+                }
+            }
+        }
+        return mix(h ^ carry)
+    }
+
     /// The hash of a sequence: `combine(combine(start, a), b)` for lines a, b.
     static func combine(_ sequence: UInt64, _ next: UInt64) -> UInt64 {
         mix(sequence &* 0x0000_0100_0000_01B3 ^ next)
