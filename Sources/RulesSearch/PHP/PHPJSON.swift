@@ -160,6 +160,16 @@ public enum PHPJSON {
         mutating func string() throws(Error) -> Bytes {
             position += 1
             var out = Bytes()
+            // Room for the whole string at once, found by a first look to its end (its
+            // decoded bytes are never more than its text): grown by doubling, a chapter's
+            // html kept up to twice its size, a quarter of a build's peak memory.
+            var end = position
+            while end < text.count {
+                end = endOfPlainRun(from: end)
+                guard end < text.count, text[end] == 0x5C else { break }
+                end += 2
+            }
+            out.reserveCapacity(min(end, text.count) - position)
             while true {
                 guard position < text.count else { throw fail("unterminated string") }
                 let c = text[position]
