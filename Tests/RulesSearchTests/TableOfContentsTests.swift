@@ -80,6 +80,18 @@ final class TableOfContentsTests: XCTestCase {
         XCTAssertEqual(s2.chapterName(id: id), keys[7])
         XCTAssertEqual(binary.chapterName(id: id), keys[7])
         XCTAssertNil(binary.damage)
+        // The id's entry pointed at the earlier chapter's record, which has the id too: the
+        // name does not match the entry's sum, and the damage is said.
+        var damaged = bytes.flatMap { $0 }
+        func uint(_ at: Int, _ size: Int) -> Int { damaged[at..<(at + size)].reversed().reduce(0) { $0 << 8 | Int($1) } }
+        let lookups = uint(36 + 24 * 6, 8), count = keys.count
+        let earlier = uint(lookups + 4 + 4 * 3, 4)
+        let ids = lookups + 8 + 4 * count
+        let entry = try XCTUnwrap((0..<uint(lookups + 4 + 4 * count, 4)).first { uint(ids + 16 * $0, 8) == id })
+        for k in 0..<4 { damaged[ids + 16 * entry + 8 + k] = UInt8(truncatingIfNeeded: earlier >> (8 * k)) }
+        let misled = try BinaryIndex(checking: damaged)
+        XCTAssertNil(misled.chapterName(id: id))
+        XCTAssertNotNil(misled.damage)
     }
 
     /// A damaged titles section or table of the chapters' order is said, and the answer
@@ -99,7 +111,7 @@ final class TableOfContentsTests: XCTestCase {
         // A byte of the titles, a chapter's place in the order, an id of the table of ids.
         let chapters = s2.tableOfContents.count
         for (what, at) in [("title", section(7).lowerBound + 4 + 4 * chapters + 100), ("order", section(6).lowerBound + 4 + 4 * 10),
-                           ("id", section(6).upperBound - 12 * 5)] {
+                           ("id", section(6).upperBound - 16 * 5)] {
             var damaged = intact
             damaged[at] ^= 0x01
             let binary = try BinaryIndex(checking: damaged)

@@ -13,7 +13,7 @@ import RulesRegex
 ///
 /// Layout (little-endian):
 ///
-///     "RULESIX1"  UInt32 version (4)  UInt64 S2 size  Int64 S2 mtime (ns)
+///     "RULESIX1"  UInt32 version (5)  UInt64 S2 size  Int64 S2 mtime (ns)
 ///     UInt64 corpus fingerprint
 ///     8 × (UInt64 offset, UInt64 length, UInt64 checksum)   the sections, from the file start
 ///     UInt64 FNV-1a of everything above
@@ -31,20 +31,22 @@ import RulesRegex
 /// contents, `UInt32 length` and the entry as PHP `serialize()` text.
 ///
 /// Section 6 is `UInt32 count`, `count × UInt32`: where each chapter's record stands in
-/// section 5, in the contents' order; then `UInt32 n`, `n × (Int64 id, UInt32 record)`
-/// sorted by id. Section 7 is `UInt32 count`, `count × UInt32` where each title ends, then
+/// section 5, in the contents' order; then `UInt32 n`, `n × (Int64 id, UInt32 record,
+/// UInt32 sum of the id and the record's name)` sorted by id. Section 7 is `UInt32 count`, `count × UInt32` where each title ends, then
 /// the titles, lowercased, one after another (`rules titles` scans them as one block).
 ///
 /// Damage is found before it shapes an answer (``Checksum``): the header by its own sum,
 /// the phrase keywords and the titles when first read, and each record of a word table
 /// when a lookup reads it, so that a search checks only what it reads. Section 6 holds no
-/// sums of its own: what it points to is checked against it (the record's place and id).
+/// sum of its own: what it points to is checked against it (the record's place, or the id
+/// with the name, whose sum each entry of ids keeps: a search looks up thousands of ids on
+/// a large corpus, and summing each whole record was a tenth of it).
 /// A lookup that meets damage finds nothing and sets ``damage``; ``CheckedIndex`` then
 /// answers from the S2 file instead.
 public final class BinaryIndex: IndexReading, @unchecked Sendable {
     public static let fileName = "rules-index.bin"
     static let magic = Bytes(php: "RULESIX1")
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     package static let sectionCount = 8
     package static let headerSize = 8 + 4 + 8 + 8 + 8 + sectionCount * 24 + 8
 
@@ -194,7 +196,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         var titles = ByteReader(bytes, position: sections[7].lowerBound)
         guard lookups.uint32().map(Int.init) == count, titles.uint32().map(Int.init) == count,
               lookups.skip(4 * count), let ids = lookups.uint32().map(Int.init),
-              sections[6].count == 8 + 4 * count + 12 * ids else {
+              sections[6].count == 8 + 4 * count + 16 * ids else {
             throw FormatError(message: "the chapters' tables do not agree")
         }
         return count
@@ -257,6 +259,16 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// Where record `i` of the word table in section `n` (of `count` records) starts, its
+    /// sum not checked: for a lookup that checks what it reads another way. `nil` when the
+    /// table's entry points outside the section.
+    func recordStart(_ i: Int, section n: Int, count: Int) -> ByteReader? {
+        let range = sections[n]
+        var entry = ByteReader(bytes, position: range.lowerBound + 4 + 8 * i)
+        guard i >= 0, i < count, let offset = entry.uint32().map(Int.init), offset < range.count else { return nil }
+        return ByteReader(bytes, position: range.lowerBound + offset)
     }
 
     /// Record `i` of the word table in section `n` (of `count` records), as a reader at its

@@ -67,24 +67,28 @@ extension BinaryIndex {
         return record
     }
 
-    /// Entry `i` of section 6's table of ids: an id and the place of its record.
-    private func idEntry(_ i: Int) -> (id: Int, position: Int)? {
-        var reader = ByteReader(bytes, position: sections[6].lowerBound + 8 + 4 * chapterCount + 12 * i)
-        guard let id = reader.uint64(), let position = reader.uint32() else { return nil }
-        return (Int(Int64(bitPattern: id)), Int(position))
+    /// Entry `i` of section 6's table of ids: an id, the place of its record, and the sum
+    /// of the id with the record's name.
+    private func idEntry(_ i: Int) -> (id: Int, position: Int, sum: UInt32)? {
+        var reader = ByteReader(bytes, position: sections[6].lowerBound + 8 + 4 * chapterCount + 16 * i)
+        guard let id = reader.uint64(), let position = reader.uint32(), let sum = reader.uint32() else { return nil }
+        return (Int(Int64(bitPattern: id)), Int(position), sum)
     }
 
-    /// Entry `i` of the table of ids with its record, if the record is whole and has the id.
-    private func checkedIDEntry(_ i: Int) -> (id: Int, record: ChapterRecord)? {
-        guard let (id, position) = idEntry(i), let record = chapterRecord(position) else {
-            report("section 6, id \(i) cannot be read")
+    /// How many entries the table of ids has (its size was checked at open).
+    private var idCount: Int { (sections[6].count - 8 - 4 * chapterCount) / 16 }
+
+    /// Entry `i` of the table of ids with the name of the chapter it points to, if the name
+    /// read there has the entry's sum with the id (the name alone is read, not summed with
+    /// the rest of its record: a lookup of each id found costs little).
+    private func checkedIDEntry(_ i: Int) -> (id: Int, name: ByteKey)? {
+        guard let (id, position, sum) = idEntry(i), var reader = recordStart(position, section: 5, count: chapterCount),
+              let length = reader.uint32().map(Int.init), length <= sections[5].upperBound - reader.position,
+              let name = reader.bytes(length), Self.idSum(id: id, name: name) == sum else {
+            report("section 6, id \(i) does not match the chapter it points to")
             return nil
         }
-        guard record.id == id else {
-            report("section 6, id \(i) points to another chapter's record")
-            return nil
-        }
-        return (id, record)
+        return (id, ByteKey(name))
     }
 
     // MARK: IndexReading
@@ -93,13 +97,13 @@ extension BinaryIndex {
     /// when none is found, the entries on either side of where the id would stand are
     /// checked, and in order they prove it absent (as ``find(_:section:)`` does for keys).
     public func chapterName(id: Int) -> ByteKey? {
-        let count = (sections[6].count - 8 - 4 * chapterCount) / 12
+        let count = idCount
         var low = 0
         var high = count
         while low < high {
             let mid = (low + high) / 2
             guard let entry = idEntry(mid) else { return nil }
-            if entry.id == id { return checkedIDEntry(mid)?.record.name }
+            if entry.id == id { return checkedIDEntry(mid)?.name }
             if entry.id < id { low = mid + 1 } else { high = mid }
         }
         for i in [low - 1, low] where i >= 0 && i < count {

@@ -68,13 +68,14 @@ extension BinaryIndex {
         for (k, entry) in entries.enumerated() { ids.append((entry.id, k)) }
         ids.sort { $0.id != $1.id ? $0.id < $1.id : $0.chapter < $1.chapter }
         ids = ids.indices.filter { $0 + 1 == ids.count || ids[$0 + 1].id != ids[$0].id }.map { ids[$0] }
-        let lookups = Bytes(writingAtMost: 8 + 4 * names.count + 12 * ids.count) { out in
+        let lookups = Bytes(writingAtMost: 8 + 4 * names.count + 16 * ids.count) { out in
             out.littleEndian(UInt32(names.count))
             for position in place { out.littleEndian(UInt32(position)) }
             out.littleEndian(UInt32(ids.count))
             for (id, k) in ids {
                 out.littleEndian(UInt64(bitPattern: Int64(id)))
                 out.littleEndian(UInt32(place[k]))
+                out.littleEndian(idSum(id: id, name: names[k].bytes))
             }
         }
         // The titles lowercased as `TitleFinder::find` lowercases them, one after another.
@@ -90,6 +91,12 @@ extension BinaryIndex {
             for title in titles { out.bytes(title[...]) }
         }
         return [byName, lookups, titleSection]
+    }
+
+    /// The sum an entry of the table of ids keeps of its id and the name of the chapter it
+    /// points to: a lookup by id checks the name it reads against it, not the whole record.
+    static func idSum(id: Int, name: Bytes) -> UInt32 {
+        UInt32(truncatingIfNeeded: Fingerprint.combine(Checksum.of(name), UInt64(bitPattern: Int64(id))))
     }
 
     /// The file, as the pieces to write one after the other: its header, stamped with the
