@@ -98,13 +98,18 @@ extension BinaryIndex {
     /// checked, and in order they prove it absent (as ``find(_:section:)`` does for keys).
     public func chapterName(id: Int) -> ByteKey? {
         let count = idCount
+        // The ids read in place (the table lies within the file: its size was checked).
+        let table = sections[6].lowerBound + 8 + 4 * chapterCount
+        func storedID(_ i: Int) -> Int {
+            Int(Int64(bitPattern: UInt64(littleEndian: bytes.buffer.loadUnaligned(fromByteOffset: table + 16 * i, as: UInt64.self))))
+        }
         var low = 0
         var high = count
         while low < high {
             let mid = (low + high) / 2
-            guard let entry = idEntry(mid) else { return nil }
-            if entry.id == id { return checkedIDEntry(mid)?.name }
-            if entry.id < id { low = mid + 1 } else { high = mid }
+            let found = storedID(mid)
+            if found == id { return checkedIDEntry(mid)?.name }
+            if found < id { low = mid + 1 } else { high = mid }
         }
         for i in [low - 1, low] where i >= 0 && i < count {
             guard let (entryID, _) = checkedIDEntry(i) else { return nil }
