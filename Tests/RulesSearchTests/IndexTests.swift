@@ -136,6 +136,32 @@ final class IndexTests: XCTestCase {
         XCTAssertEqual(ChapterTexts.pieces(corpus)[0].count, ChapterTexts.headerSize(corpus), "not prepared")
     }
 
+    /// Names found where they lie as a dictionary finds them: the last of a name given
+    /// twice, the empty name, names that differ by a byte or by their length; none for a
+    /// name not there.
+    func testNameTableFindsAsADictionary() {
+        var generator = SeededGenerator(seed: 11)
+        let alphabet: [UInt8] = [0x61, 0x62, 0xD0, 0xB5, 0x00]
+        let names: [Bytes] = (0..<3_000).map { _ in (0..<Int(generator.next() % 5)).map { _ in alphabet[Int(generator.next() % 5)] } }
+        var dictionary: [Bytes: Int] = [:]
+        var table = NameTable(count: names.count)
+        for (i, name) in names.enumerated() {
+            dictionary[name] = i
+            name.withUnsafeBytes { table.insert(i, name: $0) }
+        }
+        let stored = names.map { name -> UnsafeMutableRawBufferPointer in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(name.count, 1), alignment: 1)
+            buffer.copyMemory(from: name.withUnsafeBytes { $0 })
+            return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<name.count])
+        }
+        defer { for buffer in stored { buffer.deallocate() } }
+        var asked = names + [[0x63], [0x61, 0x61, 0x61, 0x61, 0x61, 0x61]]
+        asked += names.prefix(50).map { $0 + [0x7A] }
+        for name in asked {
+            XCTAssertEqual(table.find(name) { UnsafeRawBufferPointer(stored[$0]) }, dictionary[name], "\(name)")
+        }
+    }
+
     /// The checksum of pieces (the S2 file's, as a build records it) is that of the file
     /// they make, however they are cut: at every length, with empty pieces, across words.
     func testChecksumOfPiecesIsTheChecksumOfTheirJoin() {

@@ -56,7 +56,10 @@ public struct ChapterTexts {
 
     private var checks = Checks()
 
-    private var table: [ByteKey: Entry] = [:]
+    /// The chapters in the file's order, and where each name lies in the file.
+    private var table: [Entry] = []
+    private var names: [Range<Int>] = []
+    private var byName = NameTable(count: 0)
     private let file: FileBytes
     private let textsStart: Int
     /// The fingerprint of the corpus the texts come from; `nil` in files written before
@@ -201,10 +204,14 @@ public struct ChapterTexts {
         }
         // Room made at once, not grown by doubling (each step a copy, and pages touched that
         // a one-query search pays for); no more than the file could hold, whatever its count.
-        table.reserveCapacity(min(Int(count), file.count / 24))
+        let room = min(Int(count), file.count / 24)
+        table.reserveCapacity(room)
+        names.reserveCapacity(room)
         for _ in 0..<count {
-            guard let nameLength = reader.uint32(), let name = reader.bytes(Int(nameLength)),
-                  let htmlOffset = reader.uint64(), let htmlLength = reader.uint64(),
+            guard let nameLength = reader.uint32().map(Int.init), reader.remaining >= nameLength else { throw truncated }
+            let name = reader.position..<(reader.position + nameLength)
+            _ = reader.skip(nameLength)
+            guard let htmlOffset = reader.uint64(), let htmlLength = reader.uint64(),
                   let html = range(htmlOffset, htmlLength) else { throw truncated }
             var entry = Entry(html: html, prepared: nil, preparedValid: false, wordStarts: nil)
             if hasPrepared {
@@ -228,7 +235,13 @@ public struct ChapterTexts {
                 guard let html = reader.uint64(), let prepared = reader.uint64() else { throw truncated }
                 entry.checksums = (html, prepared)
             }
-            table[ByteKey(name)] = entry
+            table.append(entry)
+            names.append(name)
+        }
+        guard table.count < Int(Int32.max) else { throw FormatError(message: "too many chapters") }
+        byName = NameTable(count: table.count)
+        for (record, name) in names.enumerated() {
+            byName.insert(record, name: UnsafeRawBufferPointer(rebasing: file.buffer[name]))
         }
         if hasChecksums {
             let tableEnd = reader.position
@@ -238,10 +251,15 @@ public struct ChapterTexts {
         }
         textsStart = reader.position
         let textsSize = file.count - textsStart
-        for entry in table.values where entry.html.upperBound > textsSize || (entry.prepared?.upperBound ?? 0) > textsSize
+        for entry in table where entry.html.upperBound > textsSize || (entry.prepared?.upperBound ?? 0) > textsSize
             || (entry.wordStarts?.upperBound ?? 0) > textsSize {
             throw truncated
         }
+    }
+
+    /// The entry of `chapter`, found by its name where it lies in the file.
+    private func entry(_ chapter: ByteKey) -> Entry? {
+        byName.find(chapter.bytes) { UnsafeRawBufferPointer(rebasing: file.buffer[names[$0]]) }.map { table[$0] }
     }
 
     /// The chapters whose parts were found damaged, in the order found (none: `nil`).
@@ -254,7 +272,7 @@ public struct ChapterTexts {
     /// The entry of `chapter`, the part of it to be read checked on first use (the html,
     /// or the prepared text with its word starts); `nil` when that part is damaged.
     private func checkedEntry(_ chapter: ByteKey, html: Bool) -> Entry? {
-        guard let entry = table[chapter] else { return nil }
+        guard let entry = entry(chapter) else { return nil }
         guard let sums = entry.checksums else { return entry }
         let part = html ? Part.html(chapter) : Part.prepared(chapter)
         checks.lock.lock()
@@ -300,7 +318,7 @@ public struct ChapterTexts {
     /// whose text did not change instead of preparing the whole corpus again. Only files
     /// with checksums and word starts (this version's) give them.
     func storedPreparation(_ chapter: ByteKey, html: Bytes) -> (text: Bytes, starts: Bytes)? {
-        guard let entry = table[chapter], entry.checksums != nil, entry.preparedValid,
+        guard let entry = entry(chapter), entry.checksums != nil, entry.preparedValid,
               let prepared = entry.prepared, let starts = entry.wordStarts,
               entry.html.count == html.count, sameBytes(entry.html, html),
               checkedEntry(chapter, html: false) != nil else { return nil }
@@ -309,7 +327,7 @@ public struct ChapterTexts {
 
     /// Whether the file stores word starts (files written by this version do).
     public var storesWordStarts: Bool {
-        table.values.contains { $0.wordStarts != nil }
+        table.contains { $0.wordStarts != nil }
     }
 
     /// Whether the part at `range` is `other`, compared where it lies.
