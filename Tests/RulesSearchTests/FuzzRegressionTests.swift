@@ -56,5 +56,19 @@ final class FuzzRegressionTests: XCTestCase {
         sealed.forEachEntry { _, entry in titles.append(entry.field("title")?.stringValue ?? []) }
         XCTAssertTrue(titles.contains { $0.starts(with: Bytes(php: "bpropos(1)")) }, "\(titles.map(\.text))")
         XCTAssertNil(sealed.damage)
+        // A chapter's name changed: its id finds the new name once sealed (the id's sum is
+        // made again), and nothing once not.
+        var names: [(ByteKey, Int)] = []
+        sealed.forEachEntry { names.append(($0, $1.id)) }
+        let (name, id) = try XCTUnwrap(names.first { !$0.0.bytes.isEmpty })
+        let nameAt = try XCTUnwrap((offset..<(intact.count - name.bytes.count)).first { Array(intact[$0..<($0 + name.bytes.count)]) == name.bytes })
+        var renamed = intact
+        renamed[nameAt] ^= 0x01
+        let unsealedName = try BinaryIndex(checking: renamed)
+        XCTAssertNil(unsealedName.chapterName(id: id))
+        XCTAssertNotNil(unsealedName.damage)
+        let sealedName = try BinaryIndex(checking: BinaryIndexSeal.sealed(renamed))
+        XCTAssertEqual(sealedName.chapterName(id: id)?.bytes, Array(renamed[nameAt..<(nameAt + name.bytes.count)]))
+        XCTAssertNil(sealedName.damage)
     }
 }

@@ -95,7 +95,7 @@ extension BinaryIndex {
 
     /// The sum an entry of the table of ids keeps of its id and the name of the chapter it
     /// points to: a lookup by id checks the name it reads against it, not the whole record.
-    static func idSum(id: Int, name: Bytes) -> UInt32 {
+    package static func idSum(id: Int, name: Bytes) -> UInt32 {
         UInt32(truncatingIfNeeded: Fingerprint.combine(Checksum.of(name), UInt64(bitPattern: Int64(id))))
     }
 
