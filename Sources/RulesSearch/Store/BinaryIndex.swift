@@ -32,8 +32,9 @@ import RulesRegex
 ///
 /// Section 6 is `UInt32 count`, `count × UInt32`: where each chapter's record stands in
 /// section 5, in the contents' order; then `UInt32 n`, `n × (Int64 id, UInt32 record,
-/// UInt32 sum of the id and the record's name)` sorted by id. Section 7 is `UInt32 count`, `count × UInt32` where each title ends, then
-/// the titles, lowercased, one after another (`rules titles` scans them as one block).
+/// UInt32 sum of the id and the record's name)` sorted by id. Section 7 is `UInt32 count`,
+/// `count × UInt32` where each title ends, then the titles, lowercased, one after another
+/// (`rules titles` scans them as one block).
 ///
 /// Damage is found before it shapes an answer (``Checksum``): the header by its own sum,
 /// the phrase keywords and the titles when first read, and each record of a word table
@@ -61,12 +62,11 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     var decodedEntries: [Int: SearchIndex.Entry] = [:]
     let entriesLock = NSLock()
     private let checksums: [UInt64]
-    /// What damage a read found (guarded by `damageLock`), and whether the phrase keywords
-    /// and the titles were checked.
+    /// What damage a read found, and the sections checked whole by their sums (the phrase
+    /// keywords and the titles, read whole), both guarded by `damageLock`.
     private var foundDamage: String?
-    private var phrasesChecked = false
-    var titlesChecked = false
-    let damageLock = NSLock()
+    private var wholeSections: Set<Int> = []
+    private let damageLock = NSLock()
 
     /// The damage a read of this file found, if any: from then on its answers are not to
     /// be used (``CheckedIndex`` turns to the S2 file).
@@ -214,8 +214,18 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         return count
     }
 
-    func sectionIsWhole(_ n: Int) -> Bool {
-        Checksum.of(UnsafeRawBufferPointer(rebasing: bytes.buffer[sections[n]])) == checksums[n]
+    /// Whether section `n` is whole: `holds` (what else its reader relies on) and its sum,
+    /// checked the first time only.
+    func sectionIsWhole(_ n: Int, holds: () -> Bool = { true }) -> Bool {
+        damageLock.lock()
+        let known = wholeSections.contains(n)
+        damageLock.unlock()
+        if known { return true }
+        guard holds(), Checksum.of(UnsafeRawBufferPointer(rebasing: bytes.buffer[sections[n]])) == checksums[n] else { return false }
+        damageLock.lock()
+        wholeSections.insert(n)
+        damageLock.unlock()
+        return true
     }
 
     /// The record of `key` in the sorted table of section `n`, as a reader after the key.
@@ -330,15 +340,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     }
 
     public func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
-        damageLock.lock()
-        let checked = phrasesChecked
-        damageLock.unlock()
-        if !checked {
-            guard sectionIsWhole(4) else { return report("the phrase keywords are damaged") }
-            damageLock.lock()
-            phrasesChecked = true
-            damageLock.unlock()
-        }
+        guard sectionIsWhole(4) else { return report("the phrase keywords are damaged") }
         var reader = ByteReader(bytes, position: sections[4].lowerBound)
         guard let count = reader.uint32() else { return }
         for _ in 0..<count {

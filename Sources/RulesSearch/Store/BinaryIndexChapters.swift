@@ -70,13 +70,16 @@ extension BinaryIndex {
     /// Entry `i` of section 6's table of ids: an id, the place of its record, and the sum
     /// of the id with the record's name.
     private func idEntry(_ i: Int) -> (id: Int, position: Int, sum: UInt32)? {
-        var reader = ByteReader(bytes, position: sections[6].lowerBound + 8 + 4 * chapterCount + 16 * i)
+        var reader = ByteReader(bytes, position: idTable + 16 * i)
         guard let id = reader.uint64(), let position = reader.uint32(), let sum = reader.uint32() else { return nil }
         return (Int(Int64(bitPattern: id)), Int(position), sum)
     }
 
+    /// Where the table of ids starts in the file, after the order's table and its count.
+    private var idTable: Int { sections[6].lowerBound + 8 + 4 * chapterCount }
+
     /// How many entries the table of ids has (its size was checked at open).
-    private var idCount: Int { (sections[6].count - 8 - 4 * chapterCount) / 16 }
+    private var idCount: Int { (sections[6].upperBound - idTable) / 16 }
 
     /// Entry `i` of the table of ids with the name of the chapter it points to, if the name
     /// read there has the entry's sum with the id (the name alone is read, not summed with
@@ -99,7 +102,7 @@ extension BinaryIndex {
     public func chapterName(id: Int) -> ByteKey? {
         let count = idCount
         // The ids read in place (the table lies within the file: its size was checked).
-        let table = sections[6].lowerBound + 8 + 4 * chapterCount
+        let table = idTable
         func storedID(_ i: Int) -> Int {
             Int(Int64(bitPattern: UInt64(littleEndian: bytes.buffer.loadUnaligned(fromByteOffset: table + 16 * i, as: UInt64.self))))
         }
@@ -164,25 +167,19 @@ extension BinaryIndex {
         let buffer = UnsafeRawBufferPointer(rebasing: bytes.buffer[range])
         func end(_ k: Int) -> Int { Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 4 + 4 * k, as: UInt32.self))) }
         let textLength = range.count - textStart
-        damageLock.lock()
-        let checked = titlesChecked
-        damageLock.unlock()
-        if !checked {
-            // The sum, and the ends in order up to the text's length: found places rely on both.
+        // The sum, and the ends in order up to the text's length: found places rely on both.
+        let whole = sectionIsWhole(7) {
             var previous = 0
-            var inOrder = true
             for k in 0..<count {
                 let e = end(k)
-                if e < previous || e > textLength { inOrder = false; break }
+                if e < previous || e > textLength { return false }
                 previous = e
             }
-            guard inOrder, previous == textLength, sectionIsWhole(7) else {
-                report("the titles are damaged")
-                return nil
-            }
-            damageLock.lock()
-            titlesChecked = true
-            damageLock.unlock()
+            return previous == textLength
+        }
+        guard whole else {
+            report("the titles are damaged")
+            return nil
         }
         if needle.isEmpty { return Array(0..<count) }
         let text = buffer.baseAddress! + textStart

@@ -14,8 +14,7 @@ enum Fingerprint {
         let raw = UnsafeRawBufferPointer(bytes)
         var i = 0
         while i + 8 <= raw.count {
-            h = (h ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
-            h ^= h >> 32
+            step(&h, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
             i += 8
         }
         var tail: UInt64 = 0
@@ -31,10 +30,6 @@ enum Fingerprint {
         // A word can span pieces: its bytes are gathered in `carry` first.
         var carry: UInt64 = 0
         var carried = 0
-        func step(_ word: UInt64) {
-            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            h ^= h >> 32
-        }
         for piece in pieces {
             piece.withUnsafeBytes { raw in
                 var i = 0
@@ -43,13 +38,13 @@ enum Fingerprint {
                     carried += 1
                     i += 1
                     if carried == 8 {
-                        step(carry)
+                        step(&h, carry)
                         carry = 0
                         carried = 0
                     }
                 }
                 while i + 8 <= raw.count {
-                    step(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                    step(&h, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
                     i += 8
                 }
                 while i < raw.count {
@@ -60,6 +55,13 @@ enum Fingerprint {
             }
         }
         return mix(h ^ carry)
+    }
+
+    /// One eight-byte word multiplied in and folded down.
+    @inline(__always)
+    private static func step(_ h: inout UInt64, _ word: UInt64) {
+        h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 32
     }
 
     /// The hash of a sequence: `combine(combine(start, a), b)` for lines a, b.
