@@ -5,8 +5,15 @@ text, one file a chapter) into the index's corpus format and the list of test qu
   python3 Tests/Tools/assemble-corpus.py [--out DIR] [--assign-numbers]
 
 Writes DIR/corpus.jsonl (one record a line: id, title, html, keywords, description, time,
-url, kind, parent, number) and DIR/questions.tsv (question <TAB> number of the paragraph
-that answers it); DIR is Fixtures/rules-ru unless given.
+url, kind, parent, number), DIR/questions.tsv (question <TAB> number of the paragraph
+that answers it) and DIR/words.tsv (word <TAB> number of the paragraph that decides it
+<TAB> the forms people type it in); DIR is Fixtures/rules-ru unless given.
+
+A paragraph's `words` are the words and set phrases it decides, as a writer in doubt types
+them («конечно», «в течение», «микрорайон»); they join its keywords in the corpus. Its
+`asked_as` (or else its chapter's) are the forms such a doubt is typed in, `{}` standing for
+the word («{} запятая», «как пишется {}», «{} с большой буквы»). words.tsv lists each word
+with its paragraph's number and forms; the tests ask each word alone and in each form.
 
 Numbers are a public interface: every chapter and paragraph carries its own `number` in its
 file, and a number, once given, keeps its rule. Chapters are ordered by number; paragraphs
@@ -22,6 +29,9 @@ import argparse, glob, html, json, os, re, sys
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 fixtures = os.path.join(root, 'Fixtures', 'rules-ru')
 REFERENCE = re.compile(r'\[\[([^\]]+)\]\]')
+# What a keyword can be and still match a typed query: the reference lowercases the query and
+# keeps only these characters (Finder::filter_input); a keyword is compared as written.
+TYPABLE_WORD = re.compile(r'[а-яёa-z0-9](?:[-а-яёa-z0-9. ]*[а-яёa-z0-9.])?')
 
 
 def fail(message):
@@ -123,9 +133,40 @@ def resolve(text, numbers, where):
     return REFERENCE.sub(number, re.sub(r'\b(см|ср)\. (?=\[\[)', '\\1.\u00a0', text))
 
 
+def folded(word):
+    """A keyword as the indexer compares it (Indexer::add_keyword_to_index folds ё)."""
+    return word.strip().lower().replace('ё', 'е')
+
+
+def words_of(p, chapter, where):
+    """A paragraph's words and the forms they are asked in, checked: a word the query could
+    never match (a capital, a comma, a guillemet) or a form without `{}` is an error."""
+    words = p.get('words', [])
+    forms = p.get('asked_as', chapter.get('asked_as', []))
+    for form in forms:
+        if form.count('{}') != 1 or not TYPABLE_WORD.fullmatch(form.replace('{}', 'x')):
+            fail(f'{where}: the form «{form}» is not one typed query with one {{}}')
+    seen = set()
+    for word in words:
+        if not TYPABLE_WORD.fullmatch(word) or '  ' in word:
+            fail(f'{where}: the word «{word}» cannot match a typed query (lowercase letters, digits, hyphens, single spaces, periods)')
+        if folded(word) in seen:
+            fail(f'{where}: the word «{word}» is listed twice')
+        seen.add(folded(word))
+    return words, forms
+
+
+def keywords_with_words(keywords, words):
+    """The keywords, then each word that is not one of them already."""
+    have = {folded(k) for k in keywords.split(',')}
+    extra = [w for w in words if folded(w) not in have]
+    return ', '.join([keywords] + extra) if extra else keywords
+
+
 def assemble(chapters, numbers):
-    """The corpus records and the questions (question, paragraph number)."""
-    records, questions = [], []
+    """The corpus records, the questions (question, paragraph number) and the words
+    (word, paragraph number, forms)."""
+    records, questions, words = [], [], []
     for path, source in chapters:
         chapter = source['chapter']
         chapter_id = f'ch{chapter["number"]}'
@@ -139,16 +180,18 @@ def assemble(chapters, numbers):
         })
         for p in paragraphs:
             n = numbers[p['key']]
+            decided, forms = words_of(p, chapter, f'{os.path.basename(path)}: {p["key"]}')
+            words += [(w, str(n), forms) for w in decided]
             records.append({
                 'id': str(n), 'title': p['title'], 'html': resolve(p['html'], numbers, p['key']),
-                'keywords': p['keywords'], 'description': resolve(p['description'], numbers, p['key']),
+                'keywords': keywords_with_words(p['keywords'], decided), 'description': resolve(p['description'], numbers, p['key']),
                 'time': 0, 'url': f'/rules/{n}', 'kind': 'paragraph', 'parent': chapter_id, 'number': n,
             })
         for q in source['queries']:
             if q['answer'] not in numbers:
                 fail(f'{os.path.basename(path)}: the question «{q["q"]}» answers {q["answer"]}, which is no paragraph')
             questions.append((q['q'], str(numbers[q['answer']])))
-    return records, questions
+    return records, questions, words
 
 
 def main():
@@ -159,7 +202,7 @@ def main():
     args = parser.parse_args()
     chapters = load_chapters(args.provisional, args.assign_numbers)
     numbers = number_paragraphs(chapters, args.assign_numbers, args.provisional)
-    records, questions = assemble(chapters, numbers)
+    records, questions, words = assemble(chapters, numbers)
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, 'corpus.jsonl'), 'w', encoding='utf-8') as out:
         for r in records:
@@ -167,7 +210,17 @@ def main():
     with open(os.path.join(args.out, 'questions.tsv'), 'w', encoding='utf-8') as out:
         for q, answer in questions:
             out.write(f'{q}\t{answer}\n')
-    print(f'{len(chapters)} chapters, {len(numbers)} paragraphs, {len(questions)} questions')
+    write_words(os.path.join(args.out, 'words.tsv'), words)
+    print(f'{len(chapters)} chapters, {len(numbers)} paragraphs, {len(questions)} questions, {len(words)} words')
+
+
+def write_words(path, words):
+    with open(path, 'w', encoding='utf-8') as out:
+        out.write('# The words and set phrases people ask about, each with the paragraph that decides it and the\n'
+                  '# forms the doubt is typed in ({} is the word): word<TAB>number<TAB>form|form. Made by\n'
+                  '# Tests/Tools/assemble-corpus.py from the chapter files\' `words` and `asked_as`.\n')
+        for word, number, forms in words:
+            out.write(f'{word}\t{number}\t{"|".join(forms)}\n')
 
 
 if __name__ == '__main__':

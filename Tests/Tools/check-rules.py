@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Check the chapter files of the built-in rules while writing them: the form the project
-keeps (Fixtures/rules-ru/README.md), and whether each question finds its paragraph in the
-first three results of a real search.
+keeps (Fixtures/rules-ru/README.md), and whether each question, and each word a paragraph
+decides (alone and in each form it is asked in), finds its paragraph in the first three
+results of a real search.
 
   python3 Tests/Tools/check-rules.py [--rules PATH] [--only FILE ...]
 
 Assembles the chapters (numbers not yet given count in file order) into a scratch folder,
 builds an index there with `rules index build`, runs every question through
 `rules search --batch --json --limit 3` and prints the problems found: the form first, then
-the questions that miss. --only limits the report to the named chapter files (the whole
+the questions and the words that miss. --only limits the report to the named chapter files (the whole
 corpus is still indexed: ranks depend on all of it). Exit 0 when nothing is found, 1 else.
 """
 import argparse, glob, json, os, re, subprocess, sys, tempfile
@@ -48,7 +49,7 @@ def form_problems(name, source, keys):
                     problems.append(f'{where}: a wrong form <s> in a sentence with no «неправильно:» before it: {TAG.sub("", sentence)[:80]}')
         if p is None:
             continue
-        keywords = [k.strip() for k in p['keywords'].split(',') if k.strip()]
+        keywords = [k.strip() for k in p['keywords'].split(',') if k.strip()] + p.get('words', [])
         if not any(k.startswith('__') and k.endswith('__') for k in keywords):
             problems.append(f'{where}: no __stem__ keyword')
         # Keywords keep ё as the text writes it (the indexer folds ё itself).
@@ -79,7 +80,7 @@ def main():
 
     chapters = assemble.load_chapters(provisional=True)
     numbers = assemble.number_paragraphs(chapters, assign=False, provisional=True)
-    records, _ = assemble.assemble(chapters, numbers)
+    records, _, words = assemble.assemble(chapters, numbers)
     keys = set(numbers)
     problems, questions = [], []
     for path, source in chapters:
@@ -88,6 +89,10 @@ def main():
             continue
         problems += form_problems(name, source, keys)
         questions += [(name, q['q'], q['answer']) for q in source['queries']]
+        for p in source['paragraphs']:
+            for word in p.get('words', []):
+                for form in ['{}'] + p.get('asked_as', source['chapter'].get('asked_as', [])):
+                    questions.append((name, form.replace('{}', word), p['key']))
 
     with tempfile.TemporaryDirectory() as work:
         corpus = os.path.join(work, 'corpus.jsonl')
@@ -109,7 +114,7 @@ def main():
             problems.append(f'{name}: the question «{q}» misses {answer}: first three {top}')
     for p in problems:
         print(p)
-    print(f'{len(numbers)} paragraphs in {len(chapters)} chapters; {len(questions)} questions checked, {misses} missed; {len(problems)} problems')
+    print(f'{len(numbers)} paragraphs in {len(chapters)} chapters, {len(words)} words; {len(questions)} questions and word forms checked, {misses} missed; {len(problems)} problems')
     sys.exit(1 if problems else 0)
 
 
