@@ -94,7 +94,8 @@ public final class EngineCheck {
     }
 
     /// Runs every stage. `progress` hears the stage about to run.
-    public func run(queries: [Bytes], patterns: [FuzzPattern.Case] = [], progress: (Stage) -> Void = { _ in }) -> Report {
+    public func run(queries: some Sequence<Bytes>, patterns: some Sequence<FuzzPattern.Case> = [FuzzPattern.Case](),
+                    progress: (Stage) -> Void = { _ in }) -> Report {
         var report = Report()
         var searchIndex = index
         if let corpus {
@@ -121,17 +122,16 @@ public final class EngineCheck {
                 return report
             }
         }
-        if !patterns.isEmpty {
-            progress(.patterns)
-            report.difference = comparePatterns(patterns, &report)
-        }
+        report.difference = comparePatterns(patterns, &report, progress: progress)
         return report
     }
 
     /// The snippet pattern of each case on its subject; a difference where neither engine
     /// reached its match limit.
-    private func comparePatterns(_ patterns: [FuzzPattern.Case], _ report: inout Report) -> Difference? {
+    private func comparePatterns(_ patterns: some Sequence<FuzzPattern.Case>, _ report: inout Report,
+                                 progress: (Stage) -> Void) -> Difference? {
         for item in patterns {
+            if report.counts[.patterns] == nil { progress(.patterns) }
             let before = limitsReached
             report.counts[.patterns, default: 0] += 1
             let pattern = ReferencePatterns.Snippets.stemsInText(item.stems)

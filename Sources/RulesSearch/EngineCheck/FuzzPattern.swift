@@ -12,11 +12,10 @@ public enum FuzzPattern {
         public var subject: Bytes
     }
 
-    /// `count` cases from `vocabulary`, the same for the same `seed`.
-    public static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> [Case] {
-        var rng = SeededGenerator(seed: seed)
+    /// `count` cases from `vocabulary`, the same for the same `seed`, made as they are used.
+    public static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> Generated<Case> {
         let words = vocabulary.isEmpty ? [Bytes(php: "слово")] : vocabulary
-        return (0..<count).map { _ in
+        return Generated(count: count, seed: seed) { rng in
             let found = words[Int.random(in: 0..<words.count, using: &rng)]
             let first = String(String(decoding: found, as: UTF8.self).prefix(1))
             var parts = (0..<Int.random(in: 1...12, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }

@@ -8,11 +8,10 @@ public enum FuzzQuery {
                            "^", "/", "\\", "|", "<b>", "</b>", "&nbsp;", "&amp;", "\u{A0}", "\t", "\n", "  "]
     static let latin = ["ls", "C++", "utf-8", "UTF8", "man(1)", "0x1f", "1956", "a|b", "x\\y", "[a-z]", ".*", "(?i)", "\\b", "$HOME", "%"]
 
-    /// `count` queries from `vocabulary`, the same for the same `seed`.
-    public static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> [Bytes] {
-        var rng = SeededGenerator(seed: seed)
+    /// `count` queries from `vocabulary`, the same for the same `seed`, made as they are used.
+    public static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> Generated<Bytes> {
         let words = vocabulary.isEmpty ? [Bytes(php: "слово")] : vocabulary
-        return (0..<count).map { _ in query(&rng, words) }
+        return Generated(count: count, seed: seed) { query(&$0, words) }
     }
 
     static func query(_ rng: inout SeededGenerator, _ words: [Bytes]) -> Bytes {

@@ -96,7 +96,7 @@ public struct Corpus {
     public static func read(_ url: URL) throws -> Corpus {
         let data: Bytes
         do {
-            data = try FileBytes.read(url.path, longestLine: longestLine)
+            data = try FileBytes.read(url.path, longestLine: longestLine, regularOnly: false)
         } catch {
             throw S2IndexFile.FormatError(message: error.description)
         }

@@ -206,13 +206,9 @@ public enum S2IndexFile {
     }
 
     /// Reads `s2_search_index.php` from a folder or names it directly.
+    /// The index in the file at `url`: a file that cannot be opened or read throws
+    /// `FileBytes.OpenError`, one whose content is not an S2 index ``FormatError``.
     public static func read(_ url: URL) throws -> SearchIndex {
-        let data: Bytes
-        do {
-            data = try FileBytes.read(url.path)
-        } catch {
-            throw FormatError(message: error.description)
-        }
-        return try decode(data)
+        try decode(try FileBytes.read(url.path))
     }
 }

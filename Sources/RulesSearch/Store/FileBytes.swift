@@ -24,6 +24,9 @@ final class FileBytes: @unchecked Sendable {
 
     struct OpenError: Error, CustomStringConvertible {
         let description: String
+        /// Why the file could not be opened or read (a system error, "it is not a regular
+        /// file"), when that is the trouble; `nil` for a file read whose content is wrong.
+        var reason: String? = nil
     }
 
     /// The file at `path` opened for reading, with its size; the caller closes it. With
@@ -32,21 +35,24 @@ final class FileBytes: @unchecked Sendable {
     /// belongs would hang the search.
     private static func open(_ path: String, regularOnly: Bool = false) throws(OpenError) -> (fd: Int32, size: Int) {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
-        guard fd >= 0 else { throw OpenError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw OpenError(description: "cannot open \(path): \(reason)", reason: reason)
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw OpenError(description: "cannot read \(path): \(reason)")
+            throw OpenError(description: "cannot read \(path): \(reason)", reason: reason)
         }
         // A directory opens, but neither maps nor reads ("No such device").
         if info.st_mode & S_IFMT == S_IFDIR {
             close(fd)
-            throw OpenError(description: "cannot read \(path): it is a directory")
+            throw OpenError(description: "cannot read \(path): it is a directory", reason: "it is a directory")
         }
         if regularOnly, info.st_mode & S_IFMT != S_IFREG {
             close(fd)
-            throw OpenError(description: "cannot read \(path): it is not a regular file")
+            throw OpenError(description: "cannot read \(path): it is not a regular file", reason: "it is not a regular file")
         }
         return (fd, Int(info.st_size))
     }
@@ -73,9 +79,11 @@ final class FileBytes: @unchecked Sendable {
     /// The whole file at `path`, read into an array: a file parsed once (a corpus, an S2
     /// index file). A line longer than `longestLine` bytes is an error as soon as that
     /// much of it is read: input without line breaks (`/dev/zero`, a binary file given by
-    /// mistake) stops there instead of filling the memory.
-    static func read(_ path: String, longestLine: Int = .max) throws(OpenError) -> Bytes {
-        let (fd, size) = try open(path)
+    /// mistake) stops there instead of filling the memory. An index file (`regularOnly`)
+    /// must be a regular file: `/dev/zero` or a FIFO in its place would be read, or waited
+    /// for, without end; a corpus may come through a pipe.
+    static func read(_ path: String, longestLine: Int = .max, regularOnly: Bool = true) throws(OpenError) -> Bytes {
+        let (fd, size) = try open(path, regularOnly: regularOnly)
         defer { close(fd) }
         var bytes = Bytes()
         var lineStart = 0
@@ -88,7 +96,10 @@ final class FileBytes: @unchecked Sendable {
                 count = max(n, 0)
             }
             if failure == EINTR { continue }
-            if failure != 0 { throw OpenError(description: "cannot read \(path): \(String(cString: strerror(failure)))") }
+            if failure != 0 {
+                let reason = String(cString: strerror(failure))
+                throw OpenError(description: "cannot read \(path): \(reason)", reason: reason)
+            }
             if chunk.isEmpty { return bytes }
             if let lastBreak = chunk.lastIndex(of: 0x0A) { lineStart = bytes.count + lastBreak + 1 }
             if bytes.isEmpty { bytes = chunk } else { bytes += chunk }

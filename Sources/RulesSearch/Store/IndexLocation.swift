@@ -23,6 +23,9 @@ public enum IndexLocation {
             case rebuiltDuringSearch
             /// The index or texts file cannot be read; `detail` says why, in English.
             case damaged(file: String, detail: String)
+            /// The file cannot be opened or read at all (no permission, not a regular file):
+            /// `reason` as the system says it, in English.
+            case unreadable(file: String, reason: String)
             case corpus(path: String, Corpus.Error)
             case other
         }
@@ -134,6 +137,9 @@ public enum IndexLocation {
     static func readS2(_ file: URL) throws -> SearchIndex {
         do {
             return try S2IndexFile.read(file)
+        } catch let error as FileBytes.OpenError {
+            // Not damage, and not mended by a rebuild: said as the system says it.
+            throw OpenError(message: error.description, kind: .unreadable(file: file.path, reason: error.reason ?? error.description))
         } catch let error as S2IndexFile.FormatError {
             throw OpenError(message: "\(file.path): \(error.message); rebuild it with 'rules index build'",
                             kind: .damaged(file: file.path, detail: error.message))

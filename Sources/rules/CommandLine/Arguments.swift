@@ -83,10 +83,10 @@ struct Arguments {
     }
 
     /// A whole-number option, at least `minimum`.
-    func integer(_ name: String, minimum: Int) throws(Failure) -> Int? {
+    func integer(_ name: String, minimum: Int, maximum: Int? = nil) throws(Failure) -> Int? {
         guard let text = value(name) else { return nil }
-        guard let n = Int(text), n >= minimum else {
-            throw .notANumber(option: "--\(name)", minimum: minimum, given: text, command)
+        guard let n = Int(text), n >= minimum, n <= maximum ?? Int.max else {
+            throw .notANumber(option: "--\(name)", minimum: minimum, maximum: maximum, given: text, command)
         }
         return n
     }

@@ -20,7 +20,8 @@ enum CheckEnginesCommand {
                 throw Failure.cannotWriteReport(junit, reason: "it is a folder; give a file name")
             }
         }
-        let fuzz = try arguments.integer("fuzz", minimum: 0) ?? 0
+        // Each generated query is compared in a few milliseconds: a million is about an hour.
+        let fuzz = try arguments.integer("fuzz", minimum: 0, maximum: 1_000_000) ?? 0
         let seed = try arguments.integer("seed", minimum: 0) ?? 1
         var corpus: Corpus?
         var index: (any IndexReading)?
@@ -63,14 +64,13 @@ enum CheckEnginesCommand {
             queries = Bytes(data).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
             if queries.last == [] { queries.removeLast() }
         }
-        if fuzz > 0 {
-            queries += FuzzQuery.generate(count: fuzz, seed: UInt64(seed), vocabulary: vocabulary(corpus))
-        }
+        let words = fuzz > 0 ? vocabulary(corpus) : []
+        let generated = FuzzQuery.generate(count: fuzz, seed: UInt64(seed), vocabulary: words)
 
         let check = EngineCheck.bothEngines(corpus: corpus, index: index, texts: texts)
         // The snippet pattern with words that backtrack, one case for ten queries.
-        let patterns = fuzz > 0 ? FuzzPattern.generate(count: max(fuzz / 10, 20), seed: UInt64(seed), vocabulary: vocabulary(corpus)) : []
-        let report = check.run(queries: queries, patterns: patterns)
+        let patterns = FuzzPattern.generate(count: fuzz > 0 ? max(fuzz / 10, 20) : 0, seed: UInt64(seed), vocabulary: words)
+        let report = check.run(queries: [AnySequence(queries), AnySequence(generated)].joined(), patterns: patterns)
         // Answers from an index that could not be read whole prove nothing.
         if let failure = index?.failure { throw Failure.core(failure) }
         let seconds = Date().timeIntervalSince(started)

@@ -10,8 +10,10 @@ enum EnglishMessages {
         case .optionWithoutCommand(let option): "\(option) needs a command before or after it"
         case .needsValue(let usage, _): "option '\(usage)' needs a value"
         case .takesNoValue(let option, _): "option '\(option)' takes no value"
-        case .notANumber(let option, let minimum, let given, _):
+        case .notANumber(let option, let minimum, nil, let given, _):
             "option '\(option)' needs a whole number of at least \(minimum), not '\(given)'"
+        case .notANumber(let option, let minimum, let maximum?, let given, _):
+            "option '\(option)' needs a whole number from \(minimum) to \(maximum), not '\(given)'"
         case .notAChoice(let option, let given, let choices, _):
             "option '\(option)' takes \(list(choices)), not '\(given)'"
         case .conflicting(let a, let b, _): "\(a) and \(b) cannot be used together"

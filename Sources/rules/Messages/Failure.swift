@@ -12,7 +12,7 @@ enum Failure: Error {
     case optionWithoutCommand(String)
     case needsValue(String, CommandName?)
     case takesNoValue(String, CommandName?)
-    case notANumber(option: String, minimum: Int, given: String, CommandName?)
+    case notANumber(option: String, minimum: Int, maximum: Int?, given: String, CommandName?)
     case notAChoice(option: String, given: String, choices: [String], CommandName?)
     case conflicting(String, String, CommandName)
     case requires(String, String, CommandName)
@@ -62,7 +62,7 @@ enum Failure: Error {
         switch self {
         case .unknownCommand, .optionWithoutCommand, .unknownHelpTopic: .general
         case .unknownOption(_, let c), .needsValue(_, let c), .takesNoValue(_, let c), .emptyValue(_, let c),
-             .notANumber(_, _, _, let c), .notAChoice(_, _, _, let c): HelpPointer(c)
+             .notANumber(_, _, _, _, let c), .notAChoice(_, _, _, let c): HelpPointer(c)
         case .optionNotTaken(_, let c), .conflicting(_, _, let c), .requires(_, _, let c), .missingOperand(let c),
              .missingOption(_, let c), .tooManyOperands(let c), .unknownSubcommand(_, let c): .command(c)
         case .operandsWithBatch: .command(.search)

@@ -12,8 +12,10 @@ enum RussianMessages {
         case .optionWithoutCommand(let option): "параметр \(option) указан без команды"
         case .needsValue(let usage, _): "параметру «\(usage)» нужно значение"
         case .takesNoValue(let option, _): "параметр «\(option)» не принимает значения"
-        case .notANumber(let option, let minimum, let given, _):
+        case .notANumber(let option, let minimum, nil, let given, _):
             "параметру «\(option)» нужно целое число не меньше \(minimum), а не «\(given)»"
+        case .notANumber(let option, let minimum, let maximum?, let given, _):
+            "параметру «\(option)» нужно целое число от \(minimum) до \(maximum), а не «\(given)»"
         case .notAChoice(let option, let given, let choices, _):
             "параметр «\(option)» принимает \(list(choices)), а не «\(given)»"
         case .conflicting(let a, let b, _): "\(a) и \(b) нельзя указывать вместе"
@@ -61,6 +63,8 @@ enum RussianMessages {
             // What is damaged is said in English: it is for whoever looks into the file.
             case .damaged(let file, let detail): "\(file): \(detail); пересоберите индекс командой «rules index build»"
             case .corpus(let path, let error): "\(path): \(corpus(error))"
+            case .unreadable(let file, "it is not a regular file"): "не удаётся прочитать \(file): это не обычный файл"
+            case .unreadable(let file, let reason): "не удаётся прочитать \(file): \(reason)"
             case .other: error.message
             }
         case .refresh(let error):
