@@ -1,9 +1,12 @@
 /// Whether an ICU pattern can make the matcher backtrack far enough to need a bound on its
 /// work: many variable quantifiers (`a?a?a?…`, which a query word reaches the snippet
-/// patterns with, unescaped as PHP leaves it), or a quantified group that holds a
-/// quantifier or an alternation (`(a+)+`, `(a|a)*`). The reference's own patterns have
-/// neither, so they run at full speed; a pattern misjudged here is still matched rightly,
-/// only bounded or not.
+/// patterns with, unescaped as PHP leaves it), a quantified group that holds a quantifier
+/// or an alternation (`(a+)+`, `(a|a)*`), or, in a pattern not anchored at the subject's
+/// start, a run without an upper bound followed by more pattern (`«(.*?)»`, the stemmer's
+/// `…[аеиоуыэюя].*(?<=о)сть?$`): ICU tries every start, and from each the run reads to the
+/// end of the subject before what follows it fails, so that a long subject costs the square
+/// of its length (PCRE2 looks for the required characters first). A pattern misjudged here
+/// is still matched rightly, only bounded or not.
 enum BacktrackingRisk {
     /// Variable quantifiers from which a pattern counts as prone.
     static let manyQuantifiers = 8
@@ -15,11 +18,20 @@ enum BacktrackingRisk {
         var groups: [Bool] = []
         // Whether the atom just closed was a group holding one.
         var riskyAtom = false
+        // Whether a quantifier without an upper bound has been seen (outside `\Q…\E`), and
+        // whether the pattern is anchored at the start of the subject.
+        var unboundedRun = false
+        let anchoredAtStart = chars.first == "^" || (chars.count > 1 && chars[0] == "\\" && chars[1] == "A")
         var i = 0
         func isQuantifierStart(_ c: Unicode.Scalar) -> Bool { c == "?" || c == "*" || c == "+" || c == "{" }
         while i < chars.count {
             let c = chars[i]
             var closedRisky = false
+            // Something after an unbounded run that can fail once the run has read on:
+            // anything but the end of the subject.
+            if unboundedRun, !anchoredAtStart, !isQuantifierStart(c), c != ")", c != "|", !isSubjectEnd(chars, at: i) {
+                return true
+            }
             switch c {
             case "\\":
                 if i + 1 < chars.count, chars[i + 1] == "Q" {
@@ -49,6 +61,7 @@ enum BacktrackingRisk {
                 if !groups.isEmpty { groups[groups.count - 1] = true }
             case "?", "*", "+", "{":
                 let variable = c != "{" || !isFixedCount(chars, from: i)
+                if c == "*" || c == "+" || (c == "{" && hasNoUpperBound(chars, from: i)) { unboundedRun = true }
                 if variable {
                     quantifiers += 1
                     if riskyAtom { return true }
@@ -65,6 +78,18 @@ enum BacktrackingRisk {
             i += 1
         }
         return false
+    }
+
+    /// `$` or `\z` at the end of the pattern.
+    private static func isSubjectEnd(_ chars: [Unicode.Scalar], at i: Int) -> Bool {
+        (chars[i] == "$" && i == chars.count - 1) || (chars[i] == "\\" && i == chars.count - 2 && chars[i + 1] == "z")
+    }
+
+    /// `{n,}`: a count without an upper bound.
+    private static func hasNoUpperBound(_ chars: [Unicode.Scalar], from start: Int) -> Bool {
+        var i = start + 1
+        while i < chars.count, chars[i] != "}" { i += 1 }
+        return i < chars.count && i > 0 && chars[i - 1] == ","
     }
 
     /// `{n}`: a fixed count, no backtracking of its own.

@@ -153,4 +153,24 @@ public enum ByteSearch {
             return nil
         }
     }
+
+    /// Where the last occurrence of `needle` in `haystack` starts.
+    public static func lastIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = needle.count
+        guard n > 0 else { return haystack.count }
+        guard haystack.count >= n, let base = haystack.baseAddress else { return nil }
+        return needle.withUnsafeBufferPointer { nd in
+            // The needle's last byte, from the end (glibc's memrchr is not in its module).
+            let final = nd[n - 1]
+            var last = haystack.count - 1
+            while last >= n - 1 {
+                if base[last] == final {
+                    let position = last - (n - 1)
+                    if n == 1 || memcmp(base + position, nd.baseAddress!, n - 1) == 0 { return position }
+                }
+                last -= 1
+            }
+            return nil
+        }
+    }
 }

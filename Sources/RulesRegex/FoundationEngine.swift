@@ -48,6 +48,9 @@ final class ICUSubject {
     /// Bytes per UTF-16 unit when every character has the same width: 1 for ASCII, 2 for
     /// a Cyrillic word; 0 otherwise. Then offsets are a multiplication away.
     private let uniformWidth: Int
+    /// The last UTF-16 offset at which a match can start, when ``Preg`` knows it (see
+    /// ``CompiledPattern/limitStarts(to:in:scratch:)``).
+    var lastStart: Int?
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, utf: Bool) {
         self.utf = utf
@@ -151,6 +154,8 @@ final class FoundationPattern: CompiledPattern {
     private let backtrackingProne: Bool
     /// The pattern compiled to refuse an empty match at its start, built on first need.
     private var notEmptyRegex: NSRegularExpression?
+    /// The pattern inside a look-ahead, built on first need: see ``startVariant()``.
+    private var startRegex: NSRegularExpression?
     let groupCount: Int
 
     init(regex: NSRegularExpression, translation: ICUTranslation, utf: Bool, anchored: Bool) {
@@ -182,8 +187,11 @@ final class FoundationPattern: CompiledPattern {
     /// when the pattern is prone to backtracking (`.matchLimit` when the bound is reached
     /// first). Without `.reportProgress` ICU calls the block for matches only.
     private func matches(_ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,
-                         range: NSRange, _ body: (NSTextCheckingResult) -> Bool) throws(RegexError) {
-        let limit = Self.progressLimit + (range.length + 1) + range.length / 10
+                         range: NSRange, budgetLength: Int? = nil, _ body: (NSTextCheckingResult) -> Bool) throws(RegexError) {
+        // (A search limited to starts early in the subject still reads all of it: its budget
+        // is the whole rest's.)
+        let length = budgetLength ?? range.length
+        let limit = Self.progressLimit + (length + 1) + length / 10
         var reports = 0
         var exceeded = false
         withoutActuallyEscaping(body) { body in
@@ -204,10 +212,10 @@ final class FoundationPattern: CompiledPattern {
     }
 
     private func firstMatch(_ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,
-                            range: NSRange) throws(RegexError) -> NSTextCheckingResult? {
+                            range: NSRange, budgetLength: Int? = nil) throws(RegexError) -> NSTextCheckingResult? {
         guard backtrackingProne else { return regex.firstMatch(in: string, options: options, range: range) }
         var first: NSTextCheckingResult?
-        try matches(regex, in: string, options: options, range: range) { result in
+        try matches(regex, in: string, options: options, range: range, budgetLength: budgetLength) { result in
             first = result
             return false
         }
@@ -230,6 +238,12 @@ final class FoundationPattern: CompiledPattern {
         var matching = Self.bounds
         if anchored || options.contains(.anchored) { matching.insert(.anchored) }
         let range = NSRange(location: start, length: text.utf16Count - start)
+        if let last = text.lastStart {
+            if start > last { return nil }
+            if !matching.contains(.anchored) {
+                return try firstMatchStartingBy(last, in: text, from: start).map { match(from: $0, in: text, groupShift: 1, wholeAt: 1) }
+            }
+        }
         if options.contains(.notEmptyAtStart) {
             let variant = try notEmptyVariant()
             guard let result = try firstMatch(variant, in: text.string, options: matching, range: range) else { return nil }
@@ -242,8 +256,8 @@ final class FoundationPattern: CompiledPattern {
     /// ICU's own iteration finds what PHP's loop finds as long as no match can be empty:
     /// then each search resumes at the end of the previous match, as PHP's does.
     func allMatches(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?) throws(RegexError) -> [Match]? {
-        try listMatches(in: subject, from: offset, scratch: &scratch) { text, result in
-            [match(from: result, in: text, groupShift: 0)]
+        try listMatches(in: subject, from: offset, scratch: &scratch) { text, result, shift in
+            [match(from: result, in: text, groupShift: shift, wholeAt: shift)]
         }
     }
 
@@ -251,44 +265,88 @@ final class FoundationPattern: CompiledPattern {
     /// from an NSTextCheckingResult costs about as much as a short match, and
     /// `preg_replace` with a replacement that names no group needs none of them.
     /// (`starts` is not used: ICU's own iteration costs less than a call for each match.)
+    func limitStarts(to lastStart: Int, in subject: UnsafeBufferPointer<UInt8>, scratch: inout AnyObject?) {
+        let text = icuSubject(subject, &scratch)
+        text.lastStart = text.utf16Offset(lastStart)
+    }
+
     func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
                         starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
-        try listMatches(in: subject, from: offset, scratch: &scratch) { text, result in
-            [text.byteOffset(result.range.location), text.byteOffset(result.range.location + result.range.length)]
+        try listMatches(in: subject, from: offset, scratch: &scratch) { text, result, shift in
+            let whole = result.range(at: shift)
+            return [text.byteOffset(whole.location), text.byteOffset(whole.location + whole.length)]
         }
     }
 
     /// Each match from `offset` as `convert` gives it, or `nil` for a pattern that can
     /// match empty or is anchored (``Preg`` runs PHP's loop for those).
     private func listMatches<T>(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?,
-                                _ convert: (ICUSubject, NSTextCheckingResult) -> [T]) throws(RegexError) -> [T]? {
+                                _ convert: (ICUSubject, NSTextCheckingResult, _ shift: Int) -> [T]) throws(RegexError) -> [T]? {
         guard !translation.canMatchEmpty, !anchored else { return nil }
         let text = icuSubject(subject, &scratch)
         let start = text.utf16Offset(offset)
         let range = NSRange(location: start, length: text.utf16Count - start)
+        if let last = text.lastStart {
+            // One search a match, each trying starts up to the last possible one only; the
+            // match is the look-ahead's group, and no match is empty.
+            var all: [T] = []
+            var position = start
+            while position <= last, let result = try firstMatchStartingBy(last, in: text, from: position) {
+                let whole = result.range(at: 1)
+                all += convert(text, result, 1)
+                position = whole.location + whole.length
+            }
+            return all
+        }
         // On a short subject (the stemmer's words), one first match costs far less than a
         // list; when it ends where the subject ends there can be no other (none is empty).
         if text.utf16Count <= 64 {
             guard let first = try firstMatch(regex, in: text.string, options: Self.bounds, range: range) else { return [] }
-            if first.range.location + first.range.length == text.utf16Count { return convert(text, first) }
+            if first.range.location + first.range.length == text.utf16Count { return convert(text, first, 0) }
         }
         var all: [T] = []
         try matches(regex, in: text.string, options: Self.bounds, range: range) { result in
-            all += convert(text, result)
+            all += convert(text, result, 0)
             return true
         }
         return all
     }
 
-    private func match(from result: NSTextCheckingResult, in text: ICUSubject, groupShift: Int) -> Match {
+    /// The match `result` stands for: its whole match at group `wholeAt` of the compiled
+    /// pattern (1 for ``startVariant()``), the pattern's own groups `groupShift` further on.
+    private func match(from result: NSTextCheckingResult, in text: ICUSubject, groupShift: Int, wholeAt: Int = 0) -> Match {
         var m = Match(groupCount: groupCount)
         for group in 0...groupCount {
-            let r = result.range(at: group == 0 ? 0 : group + groupShift)
+            let r = result.range(at: group == 0 ? wholeAt : group + groupShift)
             guard r.location != NSNotFound else { continue }
             m[2 * group] = text.byteOffset(r.location)
             m[2 * group + 1] = text.byteOffset(r.location + r.length)
         }
         return m
+    }
+
+    /// The first match that starts between `start` and `last` (UTF-16 offsets), found by
+    /// ``startVariant()`` in a search whose region ends at `last`: ICU tries no start past
+    /// it, while the look-ahead, with transparent bounds, reads on to the subject's end.
+    private func firstMatchStartingBy(_ last: Int, in text: ICUSubject, from start: Int) throws(RegexError) -> NSTextCheckingResult? {
+        let variant = try startVariant()
+        let end = min(last + 1, text.utf16Count)
+        return try firstMatch(variant, in: text.string, options: Self.bounds, range: NSRange(location: start, length: end - start),
+                              budgetLength: text.utf16Count - start)
+    }
+
+    /// The pattern as a look-ahead that captures it, `(?=(P))`: an empty match where P
+    /// matches, P's match its group 1 and P's groups one further on. At a given start a
+    /// look-ahead finds what P itself would find first, so the matches are P's.
+    private func startVariant() throws(RegexError) -> NSRegularExpression {
+        if let startRegex { return startRegex }
+        do {
+            let compiled = try NSRegularExpression(pattern: "(?=(\(translation.pattern)))", options: FoundationEngine.icuOptions)
+            startRegex = compiled
+            return compiled
+        } catch {
+            throw .compile("ICU rejected the translated pattern (\(error.localizedDescription))", offset: 0)
+        }
     }
 
     /// PCRE2_NOTEMPTY_ATSTART for an anchored attempt: the match may not end where it

@@ -16,9 +16,14 @@ final class MatchPrefilter {
 
     /// How matches end, when every match must end at the end of the subject.
     let anchor: EndAnchor?
-    /// Bytes every match contains; a subject without them cannot match.
-    /// (Empty when there is none.)
-    let requiredLiteral: Bytes
+    /// Texts a subject must hold for a match: each run of literal text at the pattern's top
+    /// level, with the literal text a look-behind just before it wants (`ост` for
+    /// `…(?<=о)сть?$`); a subject without one of them cannot match. The longest first.
+    let requiredTexts: [Bytes]
+    /// Every run of literal text the pattern's top level holds (``requiredLiteral`` is the
+    /// longest): a match contains each, so none can start after the last place one of them
+    /// starts.
+    let requiredLiterals: [Bytes]
     /// Every character a match can end with (before the anchor), sorted; `nil` when not
     /// known.
     let lastCharacters: [UInt32]?
@@ -54,7 +59,9 @@ final class MatchPrefilter {
         guard let tree else { return nil }
         utf = pattern.options.contains(.utf)
         anchoredAtStart = pattern.options.contains(.anchored)
-        requiredLiteral = Self.requiredLiteral(of: tree, utf: utf) ?? []
+        requiredLiterals = Self.requiredLiterals(of: tree, utf: utf) ?? []
+        requiredTexts = (Self.requiredLiterals(of: tree, utf: utf, withLookBehinds: true) ?? []).enumerated()
+            .sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }.map(\.element)
         maxLength = tree.lengths.max
 
         let branches: [Node]
@@ -78,8 +85,8 @@ final class MatchPrefilter {
         var table = [Bool](repeating: false, count: Int(Self.tableSize))
         for c in lastCharacters ?? [] where c < Self.tableSize { table[Int(c)] = true }
         lastCharacterTable = table
-        if requiredLiteral.isEmpty, anchor == nil { return nil }
-        if requiredLiteral.isEmpty, lastCharacters == nil, maxLength == nil { return nil }
+        if requiredTexts.isEmpty, anchor == nil { return nil }
+        if requiredTexts.isEmpty, lastCharacters == nil, maxLength == nil { return nil }
     }
 
     /// The texts the branches' matches can end with, before their end anchor, by last byte;
@@ -111,29 +118,60 @@ final class MatchPrefilter {
 
     /// The longest run of characters every match contains in a row: consecutive plain
     /// (case-sensitive) literals of a top-level sequence, as UTF-8 or bytes.
-    private static func requiredLiteral(of tree: Node, utf: Bool) -> Bytes? {
+    /// The runs of literal text at the pattern's top level; `withLookBehinds`, a run begins
+    /// with the literal text of a positive look-behind just before it (not part of the match,
+    /// but of the subject).
+    private static func requiredLiterals(of tree: Node, utf: Bool, withLookBehinds: Bool = false) -> [Bytes]? {
         var items: [Node]
         switch tree {
         case .sequence(let list): items = list
         case .group(let kind, let inner):
             switch kind {
-            case .capture, .nonCapture, .atomic: return requiredLiteral(of: inner, utf: utf)
+            case .capture, .nonCapture, .atomic: return requiredLiterals(of: inner, utf: utf, withLookBehinds: withLookBehinds)
             default: return nil
             }
         default: items = [tree]
         }
-        var best: [UInt32] = []
+        var runs: [Bytes] = []
         var run: [UInt32] = []
         for item in items + [.empty] {
             if case .literal(let c, let caseless) = item, !caseless {
                 run.append(c)
             } else {
-                if run.count > best.count { best = run }
+                if !run.isEmpty { runs.append(encoded(run, utf: utf)) }
                 run = []
+                if withLookBehinds, case .group(.lookbehind(negative: false), let inner) = item, let text = literalText(inner) {
+                    run = text
+                }
             }
         }
-        guard !best.isEmpty else { return nil }
-        return encoded(best, utf: utf)
+        return runs.isEmpty ? nil : runs
+    }
+
+    /// The characters of a node that is literal text only (case-sensitive), else `nil`.
+    private static func literalText(_ node: Node) -> [UInt32]? {
+        switch node {
+        case .literal(let c, caseless: false): return [c]
+        case .sequence(let items):
+            var text: [UInt32] = []
+            for item in items {
+                guard case .literal(let c, caseless: false) = item else { return nil }
+                text.append(c)
+            }
+            return text
+        default: return nil
+        }
+    }
+
+    /// The last byte offset at which a match can start: where the last occurrence of one
+    /// of ``requiredLiterals`` starts, the earliest of those; `nil` when not known.
+    func lastStart(_ subject: UnsafeBufferPointer<UInt8>) -> Int? {
+        var last: Int?
+        for literal in requiredLiterals {
+            guard let at = ByteSearch.lastIndex(of: literal, in: subject) else { return nil }
+            last = min(last ?? at, at)
+        }
+        return last
     }
 
     /// Characters as the subject holds them: UTF-8 under `/u`, else one byte each.
@@ -177,7 +215,7 @@ final class MatchPrefilter {
     func mayMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
         // The ending first: one byte looked up rules out most subjects.
         guard mayEndAMatch(subject) else { return false }
-        return requiredLiteral.isEmpty || ByteSearch.firstIndex(of: requiredLiteral, in: subject, from: 0) != nil
+        return requiredTexts.allSatisfy { ByteSearch.firstIndex(of: $0, in: subject, from: 0) != nil }
     }
 
     private func mayEndAMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -12,8 +12,10 @@ public final class Preg {
     public final class Regex {
         public let pattern: PHPPattern
         public let compiled: any CompiledPattern
-        /// Worked out from the second use on: analysing a pattern costs more than one match
-        /// on a short subject, and the search builds many patterns it uses once.
+        /// Worked out from the second use on, or the first on a long subject: analysing a
+        /// pattern costs more than one match on a short subject, and the search builds many
+        /// patterns it uses once; on a long one, a search may cost far more than that
+        /// (the stemmer's DERIVATIONAL on a word of 10,000 letters: seconds with ICU).
         private var analysed: MatchPrefilter??
         private var uses = 0
         /// Whether a caller's list of possible starts can stand in for the search from an
@@ -53,7 +55,7 @@ public final class Preg {
         func firstStart(_ subject: UnsafeBufferPointer<UInt8>) -> Int? {
             if analysed == nil {
                 uses += 1
-                if uses < 2 { return 0 }
+                if uses < 2, subject.count <= Preg.shortSubject { return 0 }
             }
             guard let prefilter else { return 0 }
             guard prefilter.mayMatch(subject) else { return nil }
@@ -61,7 +63,20 @@ public final class Preg {
         }
 
         var isUTF: Bool { pattern.options.contains(.utf) }
+
+        /// Tells the engine the last place a match can start in `subject` (see
+        /// ``CompiledPattern/limitStarts(to:in:scratch:)``), when what follows it is long
+        /// enough for the starts an engine would try there to matter.
+        func limitStarts(_ subject: UnsafeBufferPointer<UInt8>, scratch: inout AnyObject?) {
+            guard subject.count > Preg.shortSubject, let analysed, let prefilter = analysed,
+                  let last = prefilter.lastStart(subject), subject.count - last > Preg.shortSubject else { return }
+            compiled.limitStarts(to: last, in: subject, scratch: &scratch)
+        }
     }
+
+    /// Up to this many bytes a subject is short: a pattern's first use on it is not worth
+    /// an analysis, and an engine's attempts past the last possible start cost little.
+    static let shortSubject = 256
 
     /// A captured group with its byte offset, as `PREG_OFFSET_CAPTURE` gives it; an unset
     /// group is `("", -1)`.
@@ -151,6 +166,7 @@ public final class Preg {
                 if !knownValidUTF8 { try checkUTF8(regex, buffer) }
                 guard let start = regex.firstStart(buffer) else { return nil }
                 var scratch: AnyObject?
+                regex.limitStarts(buffer, scratch: &scratch)
                 return try regex.compiled.firstMatch(in: buffer, from: start, options: [], scratch: &scratch)
             }
             guard let found else {
@@ -177,6 +193,7 @@ public final class Preg {
                 if !knownValidUTF8 { try checkUTF8(regex, buffer) }
                 guard let start = regex.firstStart(buffer) else { return nil }
                 var scratch: AnyObject?
+                regex.limitStarts(buffer, scratch: &scratch)
                 return try regex.compiled.firstMatch(in: buffer, from: start, options: [], scratch: &scratch)
             }
         } catch {
@@ -289,6 +306,7 @@ public final class Preg {
                 // replacement needs.
                 if literal, limit < 0, let bounds = try subject.withUnsafeBufferPointer({ buffer throws(RegexError) in
                     var scratch: AnyObject?
+                    regex.limitStarts(buffer, scratch: &scratch)
                     return try regex.compiled.allMatchBounds(in: buffer, from: start, utf: regex.isUTF,
                                                              starts: regex.startCharacters, scratch: &scratch)
                 }) {
@@ -440,6 +458,7 @@ public final class Preg {
                     return nil
                 }
                 guard let start = known ?? regex.firstStart(buffer) else { return nil }
+                regex.limitStarts(buffer, scratch: &scratch)
                 if let all = try regex.compiled.allMatches(in: buffer, from: start, scratch: &scratch) {
                     for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
                     return nil

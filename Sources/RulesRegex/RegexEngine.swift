@@ -49,9 +49,19 @@ public protocol CompiledPattern: AnyObject {
     /// begin each search further on, or ignore it.
     func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
                         starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]?
+
+    /// That no match in `subject` starts after byte `lastStart`, for the calls on it that
+    /// follow with this `scratch` (``Preg`` knows it from the text every match contains).
+    /// ICU tries every start up to the end of the subject, each a search through all that
+    /// follows it, so that many places a match could start after the last place one can
+    /// (a `«` after the last `»`) cost the square of the subject's length; PCRE2 looks for
+    /// a required character itself. An engine may ignore it.
+    func limitStarts(to lastStart: Int, in subject: UnsafeBufferPointer<UInt8>, scratch: inout AnyObject?)
 }
 
 extension CompiledPattern {
+    public func limitStarts(to lastStart: Int, in subject: UnsafeBufferPointer<UInt8>, scratch: inout AnyObject?) {}
+
     public func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
                                starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
         nil

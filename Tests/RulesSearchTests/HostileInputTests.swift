@@ -62,4 +62,60 @@ final class HostileInputTests: XCTestCase {
             }
         }
     }
+
+    /// The Foundation engine on the two plain inputs where it was quadratic: the stemmer's
+    /// DERIVATIONAL on a long word (a 100,000-letter word took over a minute: the first use
+    /// of a pattern skipped the analysis that rejects such a word at its last letter), and
+    /// the snippets' guillemets on a line of unclosed «, each searched to the line's end
+    /// (80,000 took over 100 s). Both answer as PCRE2 does, at once.
+    func testTheFoundationEngineIsNotQuadraticOnLongWordsOrUnclosedGuillemets() throws {
+        var words = [String(repeating: "ба", count: 50_000)]
+        words += ["с", "ость", "ост\n", "сть"].map { String(repeating: "ба", count: 20_000) + $0 }
+        for word in words {
+            let started = Date()
+            let stems = allEngines().map { Stemmer(preg: Preg(engine: $0)).stem(Bytes(php: word)) }
+            XCTAssertEqual(stems[0], stems[1], "\(word.suffix(6))")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, "\(word.suffix(6))")
+        }
+        let pattern = Bytes(php: ReferencePatterns.Snippets.guillemets)
+        let replacement = Bytes(php: ReferencePatterns.Snippets.guillemetsReplacement)
+        let lines = [
+            String(repeating: "«а ", count: 80_000),
+            "» " + String(repeating: "«а ", count: 80_000),
+            String(repeating: "«а ", count: 40_000) + "» " + String(repeating: "«а ", count: 40_000),
+            String(repeating: "«а» «б ", count: 30_000) + "»",
+        ]
+        for line in lines {
+            let started = Date()
+            let answers = allEngines().map { Preg(engine: $0).replace(pattern, replacement, Bytes(php: line)) }
+            XCTAssertTrue(answers[0] == answers[1], "\(line.prefix(12))")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, "\(line.prefix(12))")
+        }
+    }
+
+    /// Where a match must start by (the last place of a text every match holds), the
+    /// Foundation engine searches no further: on subjects made of the reference patterns'
+    /// own literals and long enough for it, every pattern matches, lists and replaces as
+    /// PCRE2 does.
+    func testLimitingStartsChangesNoMatch() throws {
+        var rng = SeededGenerator(seed: 31)
+        let pieces = ["«", "»", "о", "с", "т", "ь", "ость", "а", "б", "я", "ем", "нн", ".", "? ", "! ", " ", "\n", "\t", "&", ";",
+                      "amp;", ",", "и", "ейш", "ё", "x", "<", ">"]
+        let patterns = ReferencePatterns.all.map { ($0.pattern, $0.replacement ?? "") }
+            + [(String(decoding: ReferencePatterns.Snippets.stemsInText([Bytes(php: "ост"), Bytes(php: "б")]), as: UTF8.self), "<$1>")]
+        for (pattern, replacement) in patterns {
+            let engines = allEngines().map { Preg(engine: $0) }
+            for _ in 0..<60 {
+                let length = Int.random(in: 100...900, using: &rng)
+                let subject = Bytes(php: (0..<length).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined())
+                let listed = engines.map { preg -> [Match]? in preg.matchAllOffsets(Bytes(php: pattern), subject)?.matches }
+                XCTAssertEqual(listed[0], listed[1], "\(pattern) on \(subject.text.prefix(60))")
+                let replaced = engines.map { $0.replace(Bytes(php: pattern), Bytes(php: replacement), subject) }
+                XCTAssertTrue(replaced[0] == replaced[1], "\(pattern) on \(subject.text.prefix(60))")
+                var first: [[Bytes]] = [[], []]
+                for (i, preg) in engines.enumerated() { _ = preg.match(Bytes(php: pattern), subject, &first[i]) }
+                XCTAssertEqual(first[0], first[1], pattern)
+            }
+        }
+    }
 }
