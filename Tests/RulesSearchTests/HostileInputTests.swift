@@ -118,4 +118,52 @@ final class HostileInputTests: XCTestCase {
             }
         }
     }
+
+    /// A corpus can hold any character: escape sequences in a title, a snippet, an id or a
+    /// URL, and the query repeated in the paging line, never reach the terminal (they
+    /// retitled the window, cleared the screen, could set the clipboard); `--plain` keeps
+    /// one record a line with its three fields; `--json` keeps them, escaped.
+    func testEscapesFromAnIndexNeverReachTheTerminal() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-escapes-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let bad = ["\u{1B}]2;pwned\u{07}", "\u{1B}[2J", "\u{1B}]52;c;Y2xpcGJvYXJk\u{07}", "\u{9B}31m", "\u{0}", "\t", "\r", "\u{2028}"]
+        var lines: [String] = []
+        for (n, b) in bad.enumerated() {
+            let record: [String: Any] = ["id": "p\(n)\(b)x", "title": "Запятая \(b) правило", "html": "<p>Запятая ставится \(b) здесь. Ещё одна запятая.</p>",
+                                         "keywords": "запятая", "description": "", "time": 0, "url": "/r/\(n)\(b)"]
+            lines.append(String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self))
+        }
+        let corpus = folder.appendingPathComponent("corpus.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: corpus, atomically: true, encoding: .utf8)
+        let index = folder.appendingPathComponent("index").path
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus.path, "--out", index]).status, 0)
+        func harmless(_ data: Data, _ what: String) {
+            let text = String(decoding: data, as: UTF8.self)
+            XCTAssertFalse(data.contains(0x1B), "\(what): ESC reaches the terminal")
+            XCTAssertFalse(data.contains(0x07), "\(what): BEL reaches the terminal")
+            XCTAssertFalse(data.contains(0x00), "\(what): NUL reaches the terminal")
+            XCTAssertFalse(text.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) || $0 == "\u{2028}" }, "\(what): a C1 control or line separator")
+        }
+        let query = "запятая \u{1B}]2;q\u{07}"
+        for arguments in [["search", "--index", index, "--limit", "2", query], ["search", "--index", index, "--plain", query],
+                          ["titles", "--index", index, "запятая"], ["show", "--corpus", corpus.path, "p0\u{1B}]2;pwned\u{07}x"]] {
+            let run = try runRules(arguments, environment: ["NO_COLOR": "1"])
+            XCTAssertTrue(run.status == 0, "\(arguments): \(run.stderr)")
+            harmless(run.stdout, arguments[0] + (arguments.contains("--plain") ? " --plain" : ""))
+            if arguments.contains("--plain") || arguments[0] == "titles" {
+                let rows = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                XCTAssertEqual(rows.count, arguments[0] == "titles" ? rows.count : bad.count, "one record a line")
+                for row in rows { XCTAssertEqual(row.split(separator: "\t", omittingEmptySubsequences: false).count, arguments[0] == "titles" ? 2 : 3, String(row)) }
+            }
+        }
+        // The paging line repeats the query without its escapes.
+        let paged = try runRules(["search", "--index", index, "--limit", "2", query])
+        XCTAssertTrue(String(decoding: paged.stdout, as: UTF8.self).contains("--page 2"), String(decoding: paged.stdout, as: UTF8.self))
+        // JSON keeps every character, escaped.
+        let json = try runRules(["search", "--index", index, "--json", "--limit", "20", "запятая"])
+        XCTAssertFalse(json.stdout.contains(0x1B))
+        XCTAssertTrue(String(decoding: json.stdout, as: UTF8.self).contains("\\u001b"), String(decoding: json.stdout, as: UTF8.self))
+    }
 }

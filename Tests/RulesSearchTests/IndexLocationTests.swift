@@ -223,9 +223,10 @@ final class IndexLocationTests: XCTestCase {
     }
 
     /// Once all three files are in place there is nothing to wait for; a folder left
-    /// inconsistent is searched as it is, after a bounded number of tries while its files
-    /// are new and at once later; a stale binary form with the texts of a later build (the
-    /// same as the S2 file's) is not waited on.
+    /// inconsistent is searched after a bounded number of tries while its files are new and
+    /// at once later, without the texts of the other build, and says so (it showed their
+    /// text as the snippets of this index, silently); a stale binary form with the texts of
+    /// a later build (the same as the S2 file's) is not waited on.
     func testConsistentAndInconsistentFoldersOpenWithoutWaitingLong() throws {
         let mini = try corpus("man-ru-mini")
         let adversarial = try corpus("adversarial")
@@ -241,9 +242,14 @@ final class IndexLocationTests: XCTestCase {
         // Just changed, the folder may be a rebuild under way: looked at again, up to a bound.
         let (inconsistent, attempts) = try openLooking(folder)
         XCTAssertEqual(attempts.count, IndexLocation.attempts)
-        XCTAssertEqual(inconsistent.texts?.corpusFingerprint, adversarial.fingerprint)
+        XCTAssertNil(inconsistent.texts, "the other build's texts are set aside")
         // Unchanged for longer than a rebuild takes to rename its files, it is taken at once.
         XCTAssertEqual(try openLooking(folder, settling: 0).attempts.count, 1)
+        var warnings: [String] = []
+        let warned = try IndexLocation.open(folder.path, corpus: nil, settling: 0, warning: { warnings.append($0) }) { _ in }
+        XCTAssertNil(warned.texts)
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings.first?.contains("not from the same build") == true, "\(warnings)")
 
         // The S2 file of the texts' build, beside the first build's binary form.
         move(S2IndexFile.fileName, from: other, to: folder)

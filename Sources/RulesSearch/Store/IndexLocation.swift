@@ -42,7 +42,8 @@ public enum IndexLocation {
     /// files changed in the last ``settling`` seconds, the files are opened again a
     /// millisecond later, up to ``attempts`` times. A folder that stays inconsistent (a
     /// build stopped between its renames, files copied from elsewhere, an S2 file rebuilt
-    /// by PHP) is searched as it is, at once.
+    /// by PHP) is searched at once without the texts that do not belong, and `warning`
+    /// says so.
     ///
     /// A binary form found damaged, when opened or as a search reads it (``CheckedIndex``),
     /// is set aside for the S2 file, and `warning` hears it, once.
@@ -103,7 +104,16 @@ public enum IndexLocation {
                 usleep(1000)
                 continue
             }
-            let texts = withTexts ? try stored ?? otherTexts(directory: directory, corpus: corpus) : nil
+            // Texts of another build are set aside: their chapters would give the snippets of
+            // other texts, silently (a build stopped between its renames, a texts file copied
+            // from another folder).
+            var usable = stored
+            if stored != nil, !agree {
+                warning("\(textsFile.path) is not from the same build as the index (a build stopped between its renames, "
+                        + "or a file copied from elsewhere); results come without snippets; rebuild the index with 'rules index build'")
+                usable = nil
+            }
+            let texts = withTexts ? try usable ?? otherTexts(directory: directory, corpus: corpus) : nil
             let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
             if case .fresh(let index) = binary {
                 // The S2 file read after damage must be the one the binary form was made

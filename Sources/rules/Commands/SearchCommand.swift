@@ -134,7 +134,7 @@ enum SearchCommand {
     static func plain(_ result: SearchSession.Result) -> Bytes {
         var out = Bytes()
         for hit in result.hits {
-            out += hit.id
+            out += PlainField.clean(hit.id)
             out.append(0x09)
             out += Bytes(hit.weight.description.utf8)
             out.append(0x09)
@@ -151,7 +151,8 @@ enum SearchCommand {
         for name in ["index", "corpus", "limit", "engine"] {
             if let value = arguments.value(name) { words += ["--\(name)", ShellQuote.quote(value)] }
         }
-        let text = String(decoding: query, as: UTF8.self)
+        // Control characters are spaces, as the search itself takes them (Finder::filter_input).
+        let text = HarmlessText.line(String(decoding: query, as: UTF8.self))
         words += ["--page", String(page)] + (text.hasPrefix("-") ? ["--"] : []) + [ShellQuote.quote(text)]
         // Not joined(separator:): its generic requirements are looked up on first use, a
         // quarter of a million instructions of a one-query run.

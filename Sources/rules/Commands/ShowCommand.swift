@@ -21,14 +21,15 @@ enum ShowCommand {
         let terminal = Terminal(color: context.arguments.value("color"))
         let marks = Marks(on: terminal.color)
         var text = ""
-        func title(_ value: PHPValue) -> String { String(decoding: value.stringValue, as: UTF8.self) }
+        // A corpus of one's own may hold anything: nothing in it acts on the terminal.
+        func title(_ value: PHPValue) -> String { HarmlessText.line(String(decoding: value.stringValue, as: UTF8.self)) }
         let place = corpusPath == nil ? BuiltInIndex.outline[id] : nil
         if case .string(let parent)? = record.field("parent"), let chapter = corpus.chapters[ByteKey(parent)] {
             let chapterPlace = corpusPath == nil ? BuiltInIndex.outline[String(decoding: parent, as: UTF8.self)] : nil
             text += marks.dim + RuleLabel.chapter(title(chapter.title), place: chapterPlace) + marks.reset + "\n"
         }
         text += marks.bold + RuleLabel.title(title(record.title), place: place) + marks.reset + "\n\n"
-        text += String(decoding: Rendering.plainText(record.html), as: UTF8.self)
+        text += HarmlessText.lines(String(decoding: Rendering.plainText(record.html), as: UTF8.self))
         if let width = terminal.width {
             text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 // A list item's lines go on under its text, past the bullet.

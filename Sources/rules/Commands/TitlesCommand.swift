@@ -25,7 +25,7 @@ enum TitlesCommand {
         } else {
             for (name, entry) in found {
                 let title = PlainField.clean(entry.field("title")?.stringValue ?? [])
-                context.out.write(name.bytes + [0x09] + title + [0x0A])
+                context.out.write(PlainField.clean(name.bytes) + [0x09] + title + [0x0A])
             }
         }
         context.out.flush()

@@ -15,30 +15,32 @@ struct HitSummary {
     static let foundStart = "\u{E000}", foundEnd = "\u{E001}"
 
     init(_ hit: SearchSession.Hit, session: SearchSession, outline: RuleOutline?) {
-        id = String(decoding: hit.id, as: UTF8.self)
+        let id = String(decoding: hit.id, as: UTF8.self)
+        self.id = HarmlessText.line(id)
         let place = outline?[id]
-        title = RuleLabel.title(String(decoding: hit.title.stringValue, as: UTF8.self), place: place)
+        title = HarmlessText.line(RuleLabel.title(String(decoding: hit.title.stringValue, as: UTF8.self), place: place))
         chapter = Self.chapter(of: place, index: session.index, outline: outline)
         var html = session.textAsWritten(hit)
         html = PHPStrings.replace([Bytes("<i>".utf8), Bytes("</i>".utf8)],
                                   with: [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
-        text = String(decoding: HTMLText.plain(html).map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? 0x20 : $0 }, as: UTF8.self)
-        url = String(decoding: hit.url.stringValue, as: UTF8.self)
+        text = HarmlessText.line(String(decoding: HTMLText.plain(html), as: UTF8.self))
+        url = HarmlessText.line(String(decoding: hit.url.stringValue, as: UTF8.self))
     }
 
     /// A chapter found by its title (`TitleFinder::find`): its description as the text.
     init(title entryID: ByteKey, entry: SearchIndex.Entry, index: any IndexReading, outline: RuleOutline?) {
-        id = String(decoding: entryID.bytes, as: UTF8.self)
+        let id = String(decoding: entryID.bytes, as: UTF8.self)
+        self.id = HarmlessText.line(id)
         let place = outline?[id]
-        title = RuleLabel.title(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: place)
+        title = HarmlessText.line(RuleLabel.title(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: place))
         chapter = Self.chapter(of: place, index: index, outline: outline)
-        text = String(decoding: HTMLText.plain(entry.field("descr")?.stringValue ?? []), as: UTF8.self)
-        url = String(decoding: entry.field("url")?.stringValue ?? [], as: UTF8.self)
+        text = HarmlessText.line(String(decoding: HTMLText.plain(entry.field("descr")?.stringValue ?? []), as: UTF8.self))
+        url = HarmlessText.line(String(decoding: entry.field("url")?.stringValue ?? [], as: UTF8.self))
     }
 
     /// The line naming the chapter of a paragraph of the built-in rules.
     private static func chapter(of place: RulePlace?, index: any IndexReading, outline: RuleOutline?) -> String? {
         guard let parent = place?.chapter, let entry = index.entry(ByteKey(Bytes(parent.utf8))) else { return nil }
-        return RuleLabel.chapter(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: outline?[parent])
+        return HarmlessText.line(RuleLabel.chapter(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: outline?[parent]))
     }
 }

@@ -1,0 +1,48 @@
+import RulesRegex
+import RulesSearch
+
+/// Text from an index, a corpus or a query made harmless to print, as `rules browse` shows
+/// it: every control character (C0, DEL, C1) becomes a space, so that a title holding
+/// `ESC ] 2 ; … BEL` cannot retitle the window, nor a snippet holding `ESC [ 2 J` clear the
+/// screen, nor OSC 52 set the clipboard. Invalid UTF-8 is shown as U+FFFD, so that no stray
+/// byte (an 8-bit CSI, 0x9B) reaches a terminal either. `--json` escapes them instead.
+enum HarmlessText {
+    /// `text` on one line: line breaks are spaces too.
+    static func line(_ text: String) -> String {
+        clean(text, keepingLineBreaks: false)
+    }
+
+    /// `text` as laid out on several lines: `\n` kept, every other control a space.
+    static func lines(_ text: String) -> String {
+        clean(text, keepingLineBreaks: true)
+    }
+
+    /// Bytes of a one-line field (`--plain`, `titles`), decoded as UTF-8 first.
+    static func line(_ bytes: Bytes) -> Bytes {
+        // Most fields hold nothing to change: valid UTF-8 with no C0, DEL or C1 (C2 80–9F)
+        // and no line separator (E2 80 A8/A9).
+        var plain = true
+        for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x7F || (b == 0xC2 || b == 0xE2) {
+            if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0xA0 { continue }
+            if b == 0xE2, i + 2 < bytes.count, !(bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)) { continue }
+            plain = false
+            break
+        }
+        if plain, UTF8Bytes.isValid(bytes) { return bytes }
+        return Bytes(line(String(decoding: bytes, as: UTF8.self)).utf8)
+    }
+
+    private static func clean(_ text: String, keepingLineBreaks: Bool) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingLineBreaks && $0 == "\n") }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            out.append(isControl(scalar) && !(keepingLineBreaks && scalar == "\n") ? " " : scalar)
+        }
+        return String(out)
+    }
+
+    /// C0, DEL and C1, and the line and paragraph separators.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+}
