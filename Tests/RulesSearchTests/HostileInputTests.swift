@@ -166,4 +166,23 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(json.stdout.contains(0x1B))
         XCTAssertTrue(String(decoding: json.stdout, as: UTF8.self).contains("\\u001b"), String(decoding: json.stdout, as: UTF8.self))
     }
+
+    /// `rules stem` read a line over 1 MiB as several words, cut inside a UTF-8 sequence (3
+    /// answers for 2 lines, the first stem ending in a broken character). A long word is one
+    /// word; one longer than a query may be is said, with its line, after the words before it.
+    func testStemNeverCutsALongLine() throws {
+        let long = String(repeating: "ба", count: 400_000) + "ость"   // 1.6 MB
+        let run = try runRules(["stem"], input: Data(("слово\n" + long + "\nкошки\n").utf8))
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertEqual(lines.map(\.count), [2, 2, 2])
+        XCTAssertEqual(lines.count == 3 ? String(lines[1][0]) : "", long)
+        let stem = Stemmer(preg: Preg(engine: PCRE2Engine())).stem(Bytes(php: long))
+        XCTAssertEqual(lines.count == 3 ? String(lines[1][1]) : "", String(decoding: stem, as: UTF8.self))
+        let tooLong = try runRules(["stem"], input: Data(("слово\nдом\n" + String(repeating: "ба", count: 1_200_000) + "\nкошки\n").utf8))
+        XCTAssertEqual(tooLong.status, 2)
+        XCTAssertEqual(String(decoding: tooLong.stdout, as: UTF8.self), "слово\tслов\nдом\tдом\n")
+        XCTAssertTrue(tooLong.stderr.hasPrefix("rules: standard input, line 3: a word is at most 4 MiB"), tooLong.stderr)
+    }
 }

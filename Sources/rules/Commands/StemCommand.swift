@@ -21,8 +21,10 @@ enum StemCommand {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let engine = try context.engine()
         let stemmers = (0..<workers).map { _ in Stemmer(engine: engine) }
-        let reader = ChunkReader(fileDescriptor: 0)
-        while let chunk = try reader.next() {
+        // A word is at most as long as a query: a longer line is a file given by mistake
+        // more likely than a word, and it is never cut into several.
+        let reader = ChunkReader(fileDescriptor: 0, longestLine: SearchCommand.longestQuery)
+        while let chunk = try nextChunk(reader, context) {
             // Each worker takes a run of whole lines of the chunk and writes its answers.
             var bounds = [0]
             for k in 1..<workers {
@@ -50,6 +52,16 @@ enum StemCommand {
         }
         context.out.flush()
         return 0
+    }
+
+    private static func nextChunk(_ reader: ChunkReader, _ context: Context) throws -> Bytes? {
+        do {
+            return try reader.next()
+        } catch let error as LineReader.LineTooLong {
+            // The words before it are answered.
+            context.out.flush()
+            throw Failure.wordTooLong(line: error.line, limit: error.limit)
+        }
     }
 
     private static func append(_ word: Bytes, _ stem: Bytes, to text: inout Bytes) {

@@ -46,6 +46,8 @@ enum EnglishMessages {
             inLine(line, "a query has at most \(limit) words; this one has \(words)")
         case .batchLineTooLong(let line, let limit):
             inLine(line, "a query is at most \(describe(bytes: limit))")
+        case .wordTooLong(let line, let limit):
+            inLine(line, "a word is at most \(describe(bytes: limit))")
         case .outIsAFile(let path): "--out \(path) is a file, not a folder: give a folder for the index files"
         case .cannotCreateFolder(let path, let reason): "cannot create the folder \(path): \(reason)"
         case .emptyCorpus(let path, let out, let refreshing):

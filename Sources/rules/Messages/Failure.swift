@@ -32,6 +32,7 @@ enum Failure: Error {
     case queryTooLong(bytes: Int, limit: Int, line: Int?)
     case queryTooManyWords(words: Int, limit: Int, line: Int?)
     case batchLineTooLong(line: Int, limit: Int)
+    case wordTooLong(line: Int, limit: Int)
     case outIsAFile(String)
     case cannotCreateFolder(String, reason: String)
     case emptyCorpus(String, out: String, refreshing: Bool)
@@ -68,7 +69,7 @@ enum Failure: Error {
         case .operandsWithBatch: .command(.search)
         case .browseNeedsTerminal: .command(.browse)
         case .unknownShell: .command(.completions)
-        case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .outIsAFile,
+        case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .wordTooLong, .outIsAFile,
              .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .refresh, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteOutput, .cannotWriteReport,
              .builtInUnreadable, .core: .none
         }

@@ -48,6 +48,8 @@ enum RussianMessages {
             inLine(line, "в запросе может быть не больше \(limit) слов, а в этом \(words)")
         case .batchLineTooLong(let line, let limit):
             inLine(line, "запрос может занимать не больше \(describe(bytes: limit))")
+        case .wordTooLong(let line, let limit):
+            inLine(line, "слово может занимать не больше \(describe(bytes: limit))")
         case .outIsAFile(let path): "--out \(path) — файл, а не каталог: укажите каталог для файлов индекса"
         case .cannotCreateFolder(let path, let reason): "не удалось создать каталог \(path): \(reason)"
         case .emptyCorpus(let path, let out, let refreshing):
