@@ -185,4 +185,45 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(String(decoding: tooLong.stdout, as: UTF8.self), "слово\tслов\nдом\tдом\n")
         XCTAssertTrue(tooLong.stderr.hasPrefix("rules: standard input, line 3: a word is at most 4 MiB"), tooLong.stderr)
     }
+
+    /// A folder that cannot be read is said to be so, not "no index there" (run as an
+    /// ordinary user: root reads any folder); a corpus line of spaces and tabs is skipped as
+    /// an empty one is, not an error.
+    func testAnUnreadableFolderAndABlankCorpusLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-closed-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        XCTAssertEqual(chmod(folder.path, 0), 0)
+        let setpriv = "/usr/bin/setpriv"
+        if getuid() == 0 {
+            // As an ordinary user (util-linux's setpriv, on every Debian system).
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: setpriv)
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", TestPaths.rulesBinary.path, "search", "--index", folder.path, "тире"]
+            process.environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+            let stderr = Pipe()
+            process.standardError = stderr
+            process.standardOutput = Pipe()
+            try process.run()
+            let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 2)
+            XCTAssertEqual(said, "rules: cannot read the folder \(folder.path): Permission denied\n")
+        } else {
+            let run = try runRules(["search", "--index", folder.path, "тире"])
+            XCTAssertEqual(run.status, 2)
+            XCTAssertEqual(run.stderr, "rules: cannot read the folder \(folder.path): Permission denied\n")
+        }
+        XCTAssertEqual(chmod(folder.path, 0o755), 0)
+
+        let corpus = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"), encoding: .utf8)
+        let lines = corpus.split(separator: "\n").map(String.init)
+        let blank = ([lines[0], "   ", "\t", " \t \r"] + lines.dropFirst()).joined(separator: "\n") + "\n"
+        XCTAssertEqual(try Corpus.parse(Bytes(php: blank)).fingerprint, try Corpus.parse(Bytes(php: corpus)).fingerprint)
+        let file = folder.appendingPathComponent("corpus.jsonl")
+        try blank.write(to: file, atomically: true, encoding: .utf8)
+        let build = try runRules(["index", "build", "--corpus", file.path, "--out", folder.appendingPathComponent("index").path])
+        XCTAssertEqual(build.status, 0, build.stderr)
+    }
 }

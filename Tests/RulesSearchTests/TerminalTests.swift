@@ -68,6 +68,10 @@ final class TerminalTests: XCTestCase {
         let (shown, missingStatus) = try missing.runToEnd("\(rules) search --limit 20 запятая")
         XCTAssertEqual(missingStatus, 0)
         XCTAssertTrue(shown.contains("Нашлось ") && shown.contains("20. § "), shown)
+        // A pager that runs and fails (PAGER=false) may have shown nothing: said on standard error.
+        let failing = try TerminalSession(width: 80, height: 20, environment: ["PAGER": "false", "LANG": "C.UTF-8"])
+        let (said, _) = try failing.runToEnd("\(rules) search --limit 20 запятая")
+        XCTAssertTrue(said.contains("warning: the pager 'false' ended with status 1"), said)
         // In a pipe, never.
         _ = try terminal.runToEnd("\(rules) search --limit 20 запятая | wc -l")
         XCTAssertFalse(FileManager.default.fileExists(atPath: paged))

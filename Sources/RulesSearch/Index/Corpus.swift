@@ -4,7 +4,7 @@ import RulesRegex
 /// A corpus in the format of the reference's `chapters.jsonl`: one chapter a line, a JSON
 /// object with `id`, `title`, `html`, `keywords`, `description`, `time` and `url` (extra
 /// fields are kept, and ignored by the index). Read as the reference's `JsonlFetcher`
-/// reads it: empty lines skipped, a later line with the same id replaces the earlier one
+/// reads it: empty lines (and lines of spaces and tabs) skipped, a later line with the same id replaces the earlier one
 /// in its place.
 public struct Corpus {
     public struct Chapter {
@@ -115,7 +115,9 @@ public struct Corpus {
             var line = data[start..<end]
             start = end + 1
             if line.last == 0x0D { line = line.dropLast() }   // file() drops "\r\n" too
-            if line.isEmpty { continue }
+            // A line of JSON whitespace holds no chapter, as an empty one (PHP's reference
+            // driver warns on it and makes a chapter with an empty id).
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             lines.append((lineNumber, line))
         }
         // Lines are decoded on every core; the first error in line order is the one a

@@ -83,6 +83,11 @@ public enum IndexLocation {
                             kind: .noIndex(path: path))
         }
         let directory = isDirectory.boolValue ? url : url.deletingLastPathComponent()
+        // A folder that cannot be read is not one without an index.
+        if isDirectory.boolValue, access(url.path, R_OK | X_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            throw OpenError(message: "cannot read the folder \(path): \(reason)", kind: .unreadable(file: path, reason: reason))
+        }
         let s2File = isDirectory.boolValue ? url.appendingPathComponent(S2IndexFile.fileName) : url
         // The path of an S2 file under its own name is its folder's index, binary form and
         // all; under another name (a copy of PHP's) it is that file alone.

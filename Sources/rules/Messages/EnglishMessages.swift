@@ -73,6 +73,8 @@ enum EnglishMessages {
             "\(file) is damaged (\(chapters.count > 1 || more ? "chapters" : "chapter") \(chapters.joined(separator: ", "))\(more ? ", …" : "")): "
                 + "answers from those chapters may come without their snippets; rebuild the index with 'rules index build'"
         case .waitingForLock(let path): "another process is putting index files in \(path); waiting for it"
+        case .pagerFailed(let command, let status):
+            "the pager '\(command)' ended with status \(status): the output may not have been shown; run with --no-pager or set PAGER"
         case .core(let message): message
         }
     }

@@ -92,6 +92,8 @@ enum Failure: Error {
 enum Notice {
     case damagedTexts(file: String, chapters: [String], more: Bool)
     case waitingForLock(String)
+    /// The pager ended with a failure: what it was given may not have been shown.
+    case pagerFailed(command: String, status: Int32)
     case core(String)
 
     func text(_ language: Language = .current) -> String {

@@ -99,6 +99,8 @@ enum RussianMessages {
             "\(file) повреждён (\(chapters.count > 1 || more ? "главы" : "глава") \(chapters.joined(separator: ", "))\(more ? ", …" : "")): "
                 + "результаты из этих глав могут выводиться без фрагментов текста; пересоберите индекс командой «rules index build»"
         case .waitingForLock(let path): "другой процесс записывает файлы индекса в \(path); ждём его"
+        case .pagerFailed(let command, let status):
+            "программа просмотра «\(command)» завершилась с кодом \(status): вывод мог не показаться; запустите с --no-pager или задайте PAGER"
         case .core(let message): message
         }
     }

@@ -93,6 +93,11 @@ enum Pager {
         signal(SIGINT, oldInt)
         signal(SIGQUIT, oldQuit)
         let exitCode = (status >> 8) & 0xFF, signalled = status & 0x7F != 0
-        return signalled || (exitCode != 126 && exitCode != 127)
+        if signalled || (exitCode != 126 && exitCode != 127) {
+            // It ran but failed (`PAGER=false`): what it was given may be lost; said, not silent.
+            if !signalled, exitCode != 0 { warn(.pagerFailed(command: command, status: exitCode)) }
+            return true
+        }
+        return false
     }
 }
