@@ -7,14 +7,24 @@
 /// one still on its way, so it is kept back (``pendingEscape``) until more bytes come or the
 /// caller decides that none will (``flushEscape()``) after a short wait; so is the start of a
 /// sequence whose end has not come (`ESC [`), which the wait then passes over. Alt with a
-/// key (`ESC a`) is no key here: neither Escape nor the letter.
+/// key (`ESC a`) is no key here: neither Escape nor the letter; Escape before a control key
+/// (Escape then Ctrl-C, in one read) is both keys. What a terminal sends of its own accord
+/// (`ESC ] 0;title BEL`, a reply to a query, and the 8-bit forms `0x9B …` of CSI and `0x9D …`
+/// of OSC) is passed over whole: none of it reaches the query.
 public struct KeyDecoder: Sendable {
     private var buffer: [UInt8] = []
 
     public init() {}
 
-    /// Whether the bytes kept back are a lone `ESC` that more bytes may complete.
-    public var pendingEscape: Bool { buffer.first == 0x1B }
+    /// Whether the bytes kept back are a lone `ESC` (or the start of a sequence) that more
+    /// bytes may complete.
+    public var pendingEscape: Bool { buffer.first.map { $0 == 0x1B || Self.eightBitStarts.contains($0) } ?? false }
+
+    /// The 8-bit forms of CSI (0x9B) and of the string sequences: DCS 0x90, SOS 0x98,
+    /// OSC 0x9D, PM 0x9E, APC 0x9F. (In UTF-8 such a byte never starts a character.)
+    private static let eightBitStarts: Set<UInt8> = [0x9B, 0x90, 0x98, 0x9D, 0x9E, 0x9F]
+    /// The longest string sequence waited for: one without its end past this is dropped.
+    private static let longestString = 4096
 
     /// The keys `bytes` complete, with any kept back before them.
     public mutating func keys(_ bytes: some Sequence<UInt8>) -> [Key] {
@@ -34,7 +44,7 @@ public struct KeyDecoder: Sendable {
     /// start of a sequence that never ended, passed over.
     public mutating func flushEscape() -> [Key] {
         guard pendingEscape else { return [] }
-        let lone = buffer.count == 1
+        let lone = buffer == [0x1B]
         buffer.removeAll()
         return lone ? [.escape] : [.unknown]
     }
@@ -50,6 +60,8 @@ public struct KeyDecoder: Sendable {
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x00..<0x20: return (.control(Character(Unicode.Scalar(byte + 0x60))), 1)
         case 0x20..<0x80: return (.character(Character(Unicode.Scalar(byte))), 1)
+        case 0x9B: return controlSequence(b, at: i, parameters: i + 1)
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: return string(b, at: i, body: i + 1)
         default: return utf8(b, at: i)
         }
     }
@@ -87,17 +99,43 @@ public struct KeyDecoder: Sendable {
             }
             return (key, 3)
         }
-        // Escape pressed twice, or before a key that is not ASCII: Escape, then that key.
-        if kind == 0x1B || kind >= 0x80 { return (.escape, 1) }
+        // Escape pressed twice, or before a key that is not ASCII or a control key (Escape
+        // then Ctrl-C): Escape, then that key.
+        if kind == 0x1B || kind >= 0x80 || kind < 0x20 { return (.escape, 1) }
+        // A string the terminal sends (OSC `ESC ]`, DCS `ESC P`, SOS `ESC X`, PM `ESC ^`,
+        // APC `ESC _`): passed over up to its end.
+        if [0x5D, 0x50, 0x58, 0x5E, 0x5F].contains(kind) { return string(b, at: i, body: i + 2) }
         // Alt with a key (`ESC a`, Alt-Backspace): no key.
         guard kind == 0x5B else { return (.unknown, 2) }
-        // CSI: parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, a final byte 0x40-0x7E.
-        var j = i + 2
+        return controlSequence(b, at: i, parameters: i + 2)
+    }
+
+    /// A string sequence from `i`, its text from `body`: up to BEL, ST (`ESC \`) or 8-bit
+    /// ST (0x9C), all one unknown key; `nil` while its end has not come.
+    private static func string(_ b: [UInt8], at i: Int, body: Int) -> (Key, Int)? {
+        var j = body
+        while j < b.count {
+            if b[j] == 0x07 || b[j] == 0x9C { return (.unknown, j - i + 1) }
+            if b[j] == 0x1B {
+                guard j + 1 < b.count else { return nil }
+                return (.unknown, j - i + (b[j + 1] == 0x5C ? 2 : 1))
+            }
+            j += 1
+        }
+        if j - i > longestString { return (.unknown, j - i) }
+        return nil
+    }
+
+    /// CSI from `i`, its parameters from `parameters`: an arrow, a paging key (`ESC [ 5 ~`),
+    /// the paste marks, or an unknown key.
+    private static func controlSequence(_ b: [UInt8], at i: Int, parameters start: Int) -> (Key, Int)? {
+        // Parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, a final byte 0x40-0x7E.
+        var j = start
         while j < b.count, (0x20...0x3F).contains(b[j]) { j += 1 }
         guard j < b.count else { return nil }
         guard (0x40...0x7E).contains(b[j]) else { return (.unknown, j - i) }   // broken: up to the stray byte
         // A key with a modifier (`ESC [ 1 ; 5 C`, Ctrl-Right) is not the key alone.
-        let parameters = String(decoding: b[(i + 2)..<j], as: UTF8.self)
+        let parameters = String(decoding: b[start..<j], as: UTF8.self)
         if parameters.contains(";") { return (.unknown, j - i + 1) }
         let key: Key = switch (b[j], parameters) {
         case (0x41, _): .up

@@ -121,7 +121,7 @@ final class BrowseTests: XCTestCase {
     /// Ended by a signal (a `kill`, a closed terminal, a crash: a Swift trap raises SIGILL or
     /// SIGTRAP, a bad access SIGSEGV), the terminal is given back first.
     func testTheTerminalIsGivenBackWhateverEndsIt() throws {
-        for signal in ["TERM", "HUP", "SEGV", "ILL", "TRAP", "ABRT"] {
+        for signal in ["TERM", "HUP", "SEGV", "ILL", "TRAP", "ABRT", "USR1", "ALRM", "XCPU", "PROF", "SYS", "PWR", "STKFLT"] {
             let terminal = try TerminalSession(width: 80, height: 20)
             try terminal.run("echo shell-before")
             _ = try terminal.waitFor { $0.contains("shell-before\n") }
@@ -181,7 +181,9 @@ final class BrowseTests: XCTestCase {
         try assertShellIsBack(terminal, before: "shell-before")
     }
 
-    private let signals: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV, "ILL": SIGILL, "TRAP": SIGTRAP, "ABRT": SIGABRT]
+    private let signals: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV, "ILL": SIGILL, "TRAP": SIGTRAP, "ABRT": SIGABRT,
+                                            "USR1": SIGUSR1, "ALRM": SIGALRM, "XCPU": SIGXCPU, "PROF": SIGPROF, "SYS": SIGSYS,
+                                            "PWR": SIGPWR, "STKFLT": SIGSTKFLT]
 
     /// The processes whose command line ends with `arguments` (read from /proc, as pgrep
     /// does, which a minimal system may lack).
@@ -234,5 +236,22 @@ final class BrowseTests: XCTestCase {
         XCTAssertEqual(decoder.keys([0xFF, 0xD0, 0x41]), [.unknown, .unknown, .character("A")])
         XCTAssertEqual(decoder.keys(Array("\u{1B}[1;5Pz".utf8)), [.unknown, .character("z")])
         XCTAssertEqual(decoder.keys(Array("\u{1B}[5;2~".utf8)), [.unknown])
+        // Escape then Ctrl-C in one read: both keys, not an Alt chord (it did not quit).
+        XCTAssertEqual(decoder.keys([0x1B, 0x03]), [.escape, .control("c")])
+        // What a terminal sends of its own accord never reaches the query: an OSC reply
+        // (BEL or ST ended, whole or in pieces), a DCS, and the 8-bit CSI and OSC.
+        XCTAssertEqual(decoder.keys(Array("\u{1B}]0;x\u{07}a".utf8)), [.unknown, .character("a")])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\b".utf8)), [.unknown, .character("b")])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}]0;ti".utf8)), [])
+        XCTAssertEqual(decoder.keys(Array("tle\u{07}c".utf8)), [.unknown, .character("c")])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}P1$r0m\u{1B}\\d".utf8)), [.unknown, .character("d")])
+        XCTAssertEqual(decoder.keys([0x9B, 0x33, 0x31, 0x6D, 0x65]), [.unknown, .character("e")])
+        XCTAssertEqual(decoder.keys([0x9D, 0x30, 0x3B, 0x78, 0x07, 0x66]), [.unknown, .character("f")])
+        XCTAssertEqual(decoder.keys([0x9D, 0x30]), [])
+        XCTAssertTrue(decoder.pendingEscape)
+        XCTAssertEqual(decoder.flushEscape(), [.unknown])
+        XCTAssertEqual(decoder.keys([0x9B]), [])
+        XCTAssertEqual(decoder.flushEscape(), [.unknown])
+        XCTAssertEqual(decoder.keys(Array("я".utf8)), [.character("я")])
     }
 }
