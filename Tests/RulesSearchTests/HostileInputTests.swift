@@ -226,4 +226,20 @@ final class HostileInputTests: XCTestCase {
         let build = try runRules(["index", "build", "--corpus", file.path, "--out", folder.appendingPathComponent("index").path])
         XCTAssertEqual(build.status, 0, build.stderr)
     }
+
+    /// `rules check-engines --fuzz` puts every pattern of the reference on long words and
+    /// unbalanced delimiters (``HostileSubject``): both engines agree on them, in time in
+    /// proportion to their length.
+    func testEveryReferencePatternOnHostileSubjects() throws {
+        let cases = Array(HostileSubject.generate(count: 3 * ReferencePatterns.all.count, seed: 31))
+        XCTAssertEqual(Set(cases.map { $0.pattern.text }).count, ReferencePatterns.all.count, "each pattern is tried")
+        XCTAssertTrue(cases.contains { $0.subject.count >= 40_000 })
+        let started = Date()
+        let report = EngineCheck(left: PCRE2Engine(), right: FoundationEngine(), corpus: nil, index: nil, texts: nil)
+            .run(queries: [], patterns: cases)
+        XCTAssertNil(report.difference.map { "\($0.input.text.prefix(200))\n\($0.left)\n\($0.right)" })
+        XCTAssertEqual(report.atMatchLimit.count, 0)
+        XCTAssertEqual(report.counts[.patterns], cases.count)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+    }
 }

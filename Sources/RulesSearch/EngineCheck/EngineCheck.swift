@@ -14,7 +14,9 @@ public final class EngineCheck {
         case queryWords = "query words"
         case results = "results"
         case snippets = "snippets"
-        /// The snippet pattern with words that backtrack (``FuzzPattern``), on its own.
+        /// The snippet pattern with words that backtrack (``FuzzPattern``), and every pattern
+        /// of the reference on long words and unbalanced delimiters (``HostileSubject``), on
+        /// their own.
         case patterns = "patterns"
 
         /// What a difference at this stage was found on, as the reports name its input.
@@ -134,9 +136,14 @@ public final class EngineCheck {
             if report.counts[.patterns] == nil { progress(.patterns) }
             let before = limitsReached
             report.counts[.patterns, default: 0] += 1
-            let pattern = ReferencePatterns.Snippets.stemsInText(item.stems)
-            let l = Self.describe(left.preg.matchAllOffsets(pattern, item.subject), left.preg.lastError)
-            let r = Self.describe(right.preg.matchAllOffsets(pattern, item.subject), right.preg.lastError)
+            let pattern = item.pattern
+            var l = Self.describe(left.preg.matchAllOffsets(pattern, item.subject), left.preg.lastError)
+            var r = Self.describe(right.preg.matchAllOffsets(pattern, item.subject), right.preg.lastError)
+            if let replacement = item.replacement {
+                // The reference's own replacement too: preg_replace runs another loop.
+                l += " " + Self.describe(left.preg.replace(pattern, replacement, item.subject), left.preg.lastError)
+                r += " " + Self.describe(right.preg.replace(pattern, replacement, item.subject), right.preg.lastError)
+            }
             guard l != r else { continue }
             let difference = Difference(stage: .patterns, input: pattern + Bytes(php: " on ") + item.subject, left: l, right: r)
             if limitsReached != before {
@@ -146,6 +153,12 @@ public final class EngineCheck {
             return difference
         }
         return nil
+    }
+
+    /// What a replacement gave, or the failure.
+    private static func describe(_ replaced: Bytes?, _ error: RegexError?) -> String {
+        guard let replaced else { return "no answer (\(error.map(String.init(describing:)) ?? "no pattern"))" }
+        return "→ \(replaced.count) bytes, sum \(Fingerprint.hash(pieces: [replaced]))"
     }
 
     /// The matches' places, or the failure.

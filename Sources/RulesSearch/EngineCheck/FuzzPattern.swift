@@ -7,9 +7,26 @@ import RulesRegex
 /// text of the corpus's words with a run of the word's letter: from a few steps to past
 /// either engine's match limit, where the engines may part (and the check names it).
 public enum FuzzPattern {
+    /// A pattern on a subject: the snippet pattern with `stems`, or a pattern of the
+    /// reference's own (``HostileSubject``), whose `stems` are then empty.
     public struct Case {
         public var stems: [Bytes]
+        public var pattern: Bytes
+        public var replacement: Bytes?
         public var subject: Bytes
+
+        public init(stems: [Bytes], subject: Bytes) {
+            self.stems = stems
+            pattern = ReferencePatterns.Snippets.stemsInText(stems)
+            self.subject = subject
+        }
+
+        public init(pattern: Bytes, replacement: Bytes?, subject: Bytes) {
+            stems = []
+            self.pattern = pattern
+            self.replacement = replacement
+            self.subject = subject
+        }
     }
 
     /// `count` cases from `vocabulary`, the same for the same `seed`, made as they are used.

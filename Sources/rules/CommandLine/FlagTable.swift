@@ -102,7 +102,7 @@ struct Flag {
         Flag(name: "fuzz", value: .number("N"), commands: [.checkEngines],
              help: Localized("also compare N generated queries (and N/10 backtracking patterns)",
                              ru: "сравнить также N порождённых запросов (и N/10 шаблонов с возвратами)"),
-             manual: "Also compare N queries generated from the corpus's words (typos, operators, long and odd input), and N/10, at least 20, cases of the snippet pattern with words that make a regex backtrack. N is at most 1000000 (about an hour).",
+             manual: "Also compare N queries generated from the corpus's words (typos, operators, long and odd input), and N/10, at least 20, cases of the snippet pattern with words that make a regex backtrack, and N/100, at least two for each, cases of every pattern of the reference on long words and unbalanced delimiters. N is at most 1000000 (about an hour).",
              completion: .nothing),
         Flag(name: "seed", value: .number("N"), commands: [.checkEngines],
              help: Localized("the seed of the generated queries (default 1)", ru: "начальное значение генератора запросов (по умолчанию 1)"),

@@ -70,7 +70,11 @@ enum CheckEnginesCommand {
         let check = EngineCheck.bothEngines(corpus: corpus, index: index, texts: texts)
         // The snippet pattern with words that backtrack, one case for ten queries.
         let patterns = FuzzPattern.generate(count: fuzz > 0 ? max(fuzz / 10, 20) : 0, seed: UInt64(seed), vocabulary: words)
-        let report = check.run(queries: [AnySequence(queries), AnySequence(generated)].joined(), patterns: patterns)
+        // Every pattern of the reference on long words and unbalanced delimiters, a case for
+        // a hundred queries (at least two of each pattern).
+        let hostile = HostileSubject.generate(count: fuzz > 0 ? max(fuzz / 100, 2 * ReferencePatterns.all.count) : 0, seed: UInt64(seed))
+        let report = check.run(queries: [AnySequence(queries), AnySequence(generated)].joined(),
+                               patterns: [AnySequence(patterns), AnySequence(hostile)].joined())
         // Answers from an index that could not be read whole prove nothing.
         if let failure = index?.failure { throw Failure.core(failure) }
         let seconds = Date().timeIntervalSince(started)
