@@ -41,10 +41,30 @@ extension FuzzTarget {
         case .corpusReader:
             let whole = (try? Data(contentsOf: FuzzFixtures.corpusURL)).map(Bytes.init) ?? []
             return [whole] + whole.split(separator: 0x0A).map(Array.init) + small.compactMap { fixture("\($0)/corpus.jsonl") }
+                + Self.hostileChapters
         case .queryPCRE2, .queryFoundation:
             return ["man-ru-mini", "adversarial", "extreme-positions", "backtracking"]
                 .compactMap { fixture("\($0)/queries.txt") }
                 .flatMap { $0.split(separator: 0x0A).map(Array.init) }
+                + Self.hostileTexts.map { Array($0.prefix(4096)) }
+        }
+    }
+
+    /// Long words and unbalanced delimiters (issue 31: a long first word was quadratic in
+    /// the Foundation engine's stemmer, a line of unclosed « in its snippets).
+    static let hostileTexts: [Bytes] = [
+        String(repeating: "ба", count: 2000), String(repeating: "ба", count: 1990) + "ость", String(repeating: "ба", count: 1990) + "сть",
+        "запятая " + String(repeating: "ос", count: 1500) + "ть", String(repeating: "«а ", count: 600), "» " + String(repeating: "«а ", count: 600),
+        String(repeating: "(", count: 1000) + "тире", String(repeating: "\"а ", count: 800), String(repeating: "<b>", count: 600) + "запятая",
+        String(repeating: "&nbsp;", count: 400) + "слово", String(repeating: ", ", count: 1500) + "запятая",
+    ].map { Bytes(php: $0) }
+
+    /// Chapters whose text is long words and unbalanced delimiters, with words a query finds.
+    static var hostileChapters: [Bytes] {
+        hostileTexts.enumerated().map { n, text in
+            let html = "<p>Запятая ставится. " + String(decoding: text, as: UTF8.self) + " Запятая и тире.</p>"
+            let record: [String: Any] = ["id": "h\(n)", "title": "Запятая \(n)", "html": html, "keywords": "запятая", "description": "", "time": 0, "url": ""]
+            return (try? JSONSerialization.data(withJSONObject: record)).map(Bytes.init) ?? []
         }
     }
 
