@@ -242,4 +242,47 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(report.counts[.patterns], cases.count)
         XCTAssertLessThan(Date().timeIntervalSince(started), 60)
     }
+
+    /// A binary form was trusted when the S2 file beside it had its size and time put back
+    /// after a same-length edit (`touch -d`): the S2 file changed after the binary form is
+    /// now taken as it is, unless its content is the one `rules-chapters.bin` describes (a
+    /// folder copied with `cp -a`, which keeps the binary form's speed).
+    func testAnS2FileEditedInPlaceIsNotAnsweredFromTheOldBinaryForm() throws {
+        let folder = try builtIndex("edited-s2")
+        let s2 = folder.appendingPathComponent(S2IndexFile.fileName)
+        XCTAssertTrue(try IndexLocation.open(folder.path).index is CheckedIndex, "fresh: the binary form")
+        // Copied with its times: still the binary form.
+        let copy = folder.deletingLastPathComponent().appendingPathComponent("rules-edited-s2-copy-\(getpid())")
+        try? FileManager.default.removeItem(at: copy)
+        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = ["-a", folder.path, copy.path]
+        try cp.run()
+        cp.waitUntilExit()
+        XCTAssertTrue(try IndexLocation.open(copy.path).index is CheckedIndex, "a copy keeps its binary form")
+        // A same-length edit of a title, its size and time put back.
+        usleep(20_000)
+        var info = stat()
+        XCTAssertEqual(stat(s2.path, &info), 0)
+        var bytes = try Data(contentsOf: s2)
+        // In the table of contents, the file's last line.
+        let lastLine = try XCTUnwrap(bytes.dropLast().lastIndex(of: 0x0A))
+        let title = try XCTUnwrap(bytes.range(of: Data("apropos(1)".utf8), in: lastLine..<bytes.endIndex))
+        bytes.replaceSubrange(title, with: Data("apropoz(1)".utf8))
+        let handle = try FileHandle(forWritingTo: s2)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, s2.path, &times, 0), 0)
+        var after = stat()
+        XCTAssertEqual(stat(s2.path, &after), 0)
+        XCTAssertEqual(after.st_size, info.st_size)
+        XCTAssertEqual(after.st_mtim.tv_nsec, info.st_mtim.tv_nsec)
+        let opened = try IndexLocation.open(folder.path)
+        XCTAssertFalse(opened.index is CheckedIndex, "the edited S2 file is the index, not the old binary form")
+        let index = try XCTUnwrap(opened.index as? SearchIndex)
+        let titles = index.tableOfContents.values.compactMap { $0.field("title")?.stringValue.text }
+        XCTAssertTrue(titles.contains { $0.hasPrefix("apropoz(1)") }, "\(titles.prefix(5))")
+    }
 }

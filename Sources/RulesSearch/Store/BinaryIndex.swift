@@ -133,12 +133,23 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
 
     /// The binary form in `directory`, checked against `s2Stamp`, the S2 file's size and
     /// time (`nil` when there is no S2 file: then the binary form is not used either).
+    ///
+    /// Size and time can be put back (a same-length edit, then `touch -d`); the time of the
+    /// last change to a file's inode cannot. A build puts the S2 file in place before the
+    /// binary form, so an S2 file changed after the binary form is not the one it was made
+    /// from, unless its content says so: its size and checksum as `rules-chapters.bin`,
+    /// written by the same build, records them (a folder copied with `cp -a`, a `chmod`).
     static func find(directory: URL, s2Stamp: FileStamp?) -> Found {
         let url = directory.appendingPathComponent(fileName)
         guard let s2Stamp, FileManager.default.fileExists(atPath: url.path),
               let bytes = try? FileBytes(contentsOf: url.path) else { return .none }
         do {
-            return .fresh(try BinaryIndex(bytes: bytes, expecting: s2Stamp))
+            let index = try BinaryIndex(bytes: bytes, expecting: s2Stamp)
+            let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
+            if changedLater(s2.path, than: url.path), !describedByFingerprints(s2, in: directory) {
+                return .stale(corpusFingerprint: index.corpusFingerprint)
+            }
+            return .fresh(index)
         } catch let error as FormatError {
             switch error.kind {
             case .stale(let fingerprint): return .stale(corpusFingerprint: fingerprint)
@@ -148,6 +159,21 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         } catch {
             return .damaged("\(error)")
         }
+    }
+
+    /// Whether the file at `path` had its inode changed (written, renamed, its time set)
+    /// after the one at `other`'s.
+    static func changedLater(_ path: String, than other: String) -> Bool {
+        var a = stat(), b = stat()
+        guard stat(path, &a) == 0, stat(other, &b) == 0 else { return true }
+        return (a.st_ctim.tv_sec, a.st_ctim.tv_nsec) > (b.st_ctim.tv_sec, b.st_ctim.tv_nsec)
+    }
+
+    /// Whether `rules-chapters.bin` in `directory` describes the S2 file `s2` as it is now.
+    static func describedByFingerprints(_ s2: URL, in directory: URL) -> Bool {
+        guard let content = try? FileBytes.read(s2.path) else { return false }
+        if case .success = ChapterFingerprints.read(in: directory, s2: ChapterFingerprints.S2Content(content)) { return true }
+        return false
     }
 
     /// The binary index in `directory` when it is there, well-formed and made from the S2
