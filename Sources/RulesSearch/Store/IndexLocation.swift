@@ -112,13 +112,14 @@ public enum IndexLocation {
             // Texts of another build are set aside: their chapters would give the snippets of
             // other texts, silently (a build stopped between its renames, a texts file copied
             // from another folder).
-            var usable = stored
-            if stored != nil, !agree {
+            // Said once the index is read: an index that cannot be is the one thing to say.
+            let setAside = stored != nil && !agree
+            func sayTextsSetAside() {
+                guard setAside else { return }
                 warning("\(textsFile.path) is not from the same build as the index (a build stopped between its renames, "
                         + "or a file copied from elsewhere); results come without snippets; rebuild the index with 'rules index build'")
-                usable = nil
             }
-            let texts = withTexts ? try usable ?? otherTexts(directory: directory, corpus: corpus) : nil
+            let texts = withTexts ? try (setAside ? nil : stored) ?? otherTexts(directory: directory, corpus: corpus) : nil
             let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
             if case .fresh(let index) = binary {
                 // The S2 file read after damage must be the one the binary form was made
@@ -134,6 +135,7 @@ public enum IndexLocation {
                     try sameBuild()
                     return index
                 }
+                sayTextsSetAside()
                 return (CheckedIndex(binary: index, readS2: readSame, warn: { warning("\(binaryFile): \($0)") }), texts)
             }
             guard FileManager.default.fileExists(atPath: s2File.path) else {
@@ -145,6 +147,7 @@ public enum IndexLocation {
             if case .damaged(let why) = binary {
                 warning("\(binaryFile): the binary index is damaged (\(why)); answering from the S2 file; rebuild the index with 'rules index build'")
             }
+            sayTextsSetAside()
             return (index, texts)
         }
     }
