@@ -10,7 +10,7 @@ final class CLITests: XCTestCase {
     func testSearchTheBuiltInRules() throws {
         let result = try runRules(["search", "запятая", "перед", "как"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(text(result.stdout).contains("\n\n1. § 329. Запятая при сравнительном обороте с как, словно, будто\n"
+        XCTAssertTrue(text(result.stdout).contains("\n\n1. § 329. Запятая перед как, словно, будто в сравнительном обороте\n"
                                                    + "   Глава 29. Сравнительные обороты\n"), text(result.stdout))
         let none = try runRules(["search", "qwertyzzz"])
         XCTAssertEqual(none.status, 1)

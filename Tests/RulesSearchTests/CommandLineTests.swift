@@ -208,7 +208,7 @@ final class CommandLineTests: XCTestCase {
 
         let zsh = text(try runRules(["completions", "zsh"]).stdout)
         XCTAssertTrue(zsh.hasPrefix("#compdef rules\n"))
-        XCTAssertTrue(zsh.contains("'329:§ 329. Запятая при сравнительном обороте с как, словно, будто'"), "zsh shows titles")
+        XCTAssertTrue(zsh.contains("'329:§ 329. Запятая перед как, словно, будто в сравнительном обороте'"), "zsh shows titles")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
             let check = try runTool("/usr/bin/zsh", ["-n", "-c", zsh])
             XCTAssertEqual(check.status, 0, check.error)
@@ -219,11 +219,11 @@ final class CommandLineTests: XCTestCase {
             try Data(fish.utf8).write(to: fishFile)
             let offered = try runTool("/usr/bin/fish", ["--no-config", "-c", "source \(TerminalSession.quote(fishFile.path)); complete -C 'rules show 329'"])
             XCTAssertEqual(offered.status, 0, offered.error)
-            XCTAssertTrue(offered.output.contains("329\t§ 329. Запятая при сравнительном обороте"), offered.output)
+            XCTAssertTrue(offered.output.contains("329\t§ 329. Запятая перед как, словно, будто"), offered.output)
             let options = try runTool("/usr/bin/fish", ["--no-config", "-c", "source \(TerminalSession.quote(fishFile.path)); complete -C 'rules stem --'"])
             XCTAssertFalse(options.output.contains("--json"), options.output)
         } else {
-            XCTAssertTrue(fish.contains("-a '329' -d '§ 329. Запятая при сравнительном обороте с как, словно, будто'"))
+            XCTAssertTrue(fish.contains("-a '329' -d '§ 329. Запятая перед как, словно, будто в сравнительном обороте'"))
         }
     }
 
