@@ -110,9 +110,10 @@ public enum RawTerminal {
     /// The signals that end the program, each restoring the terminal first: every signal
     /// whose default action ends the process (but SIGPIPE, which rules ignores, and
     /// SIGKILL, which cannot be caught): the alternate screen and a hidden cursor were left
-    /// behind by USR1, USR2, ALRM and the rest.
+    /// behind by USR1, USR2, ALRM, IO, the real-time signals and the rest.
     private static let endingSignals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE,
-                                                 SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS, SIGPWR, SIGSTKFLT]
+                                                 SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS, SIGPWR, SIGSTKFLT,
+                                                 SIGIO] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
     private static func installHandlers() {
         for signal in endingSignals {

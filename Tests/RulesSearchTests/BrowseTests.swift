@@ -121,7 +121,7 @@ final class BrowseTests: XCTestCase {
     /// Ended by a signal (a `kill`, a closed terminal, a crash: a Swift trap raises SIGILL or
     /// SIGTRAP, a bad access SIGSEGV), the terminal is given back first.
     func testTheTerminalIsGivenBackWhateverEndsIt() throws {
-        for signal in ["TERM", "HUP", "SEGV", "ILL", "TRAP", "ABRT", "USR1", "ALRM", "XCPU", "PROF", "SYS", "PWR", "STKFLT"] {
+        for signal in ["TERM", "HUP", "SEGV", "ILL", "TRAP", "ABRT", "USR1", "ALRM", "XCPU", "PROF", "SYS", "PWR", "STKFLT", "IO", "RTMIN", "RTMAX"] {
             let terminal = try TerminalSession(width: 80, height: 20)
             try terminal.run("echo shell-before")
             _ = try terminal.waitFor { $0.contains("shell-before\n") }
@@ -183,7 +183,8 @@ final class BrowseTests: XCTestCase {
 
     private let signals: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV, "ILL": SIGILL, "TRAP": SIGTRAP, "ABRT": SIGABRT,
                                             "USR1": SIGUSR1, "ALRM": SIGALRM, "XCPU": SIGXCPU, "PROF": SIGPROF, "SYS": SIGSYS,
-                                            "PWR": SIGPWR, "STKFLT": SIGSTKFLT]
+                                            "PWR": SIGPWR, "STKFLT": SIGSTKFLT, "IO": SIGIO,
+                                            "RTMIN": __libc_current_sigrtmin(), "RTMAX": __libc_current_sigrtmax()]
 
     /// The processes whose command line ends with `arguments` (read from /proc, as pgrep
     /// does, which a minimal system may lack).

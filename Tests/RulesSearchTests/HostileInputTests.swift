@@ -285,4 +285,49 @@ final class HostileInputTests: XCTestCase {
         let titles = index.tableOfContents.values.compactMap { $0.field("title")?.stringValue.text }
         XCTAssertTrue(titles.contains { $0.hasPrefix("apropoz(1)") }, "\(titles.prefix(5))")
     }
+
+    /// The second attack's findings answered here: `--junit` never replaces a device or FIFO
+    /// (run as root, it replaced /dev/full); direction marks never reach the terminal; `rules
+    /// stem` drops a Windows CR as `--batch` does; a folder copied without its times keeps
+    /// its binary form and snippets; a missing texts file is said.
+    func testSecondAttackFindings() throws {
+        let folder = try builtIndex("second-attack")
+        let fifo = folder.appendingPathComponent("report.xml").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let junit = try runRules(["check-engines", "--fuzz", "0", "--junit", fifo])
+        XCTAssertEqual(junit.status, 2)
+        XCTAssertTrue(junit.stderr.contains("it is not a regular file"), junit.stderr)
+        var info = stat()
+        XCTAssertEqual(lstat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still there")
+        XCTAssertEqual(unlink(fifo), 0)   // (a copy of the folder would wait on it)
+
+        let bidi = folder.appendingPathComponent("bidi.jsonl")
+        try (#"{"id": "b\u202e1", "title": "Тире \u202eраз\u2066два\u200f — «да»", "html": "<p>Тире.</p>", "keywords": "", "description": "", "time": 0, "url": ""}"# + "\n")
+            .write(to: bidi, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", bidi.path, "--out", folder.appendingPathComponent("bidi").path]).status, 0)
+        for arguments in [["titles", "--index", folder.appendingPathComponent("bidi").path, "тире"],
+                          ["search", "--plain", "--index", folder.appendingPathComponent("bidi").path, "тире"]] {
+            let shown = String(decoding: try runRules(arguments).stdout, as: UTF8.self)
+            XCTAssertTrue(shown.contains("Тире  раз два  — «да»"), "\(arguments): \(shown)")
+            XCTAssertFalse(shown.unicodeScalars.contains { [0x202E, 0x2066, 0x200F].contains($0.value) }, "\(arguments)")
+        }
+
+        let stem = try runRules(["stem"], input: Data("кошки\r\nдома\r\n".utf8))
+        XCTAssertEqual(String(decoding: stem.stdout, as: UTF8.self), "кошки\tкошк\nдома\tдом\n")
+
+        let copy = folder.deletingLastPathComponent().appendingPathComponent("rules-second-attack-copy-\(getpid())")
+        try? FileManager.default.removeItem(at: copy)
+        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: folder, to: copy)   // new times
+        _ = utimensat(AT_FDCWD, copy.appendingPathComponent(S2IndexFile.fileName).path, nil, 0)
+        var warnings: [String] = []
+        let copied = try IndexLocation.open(copy.path, corpus: nil, settling: 0, warning: { warnings.append($0) }) { _ in }
+        XCTAssertTrue(copied.index is CheckedIndex, "a copy without its times keeps its binary form")
+        XCTAssertNotNil(copied.texts)
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(unlink(copy.appendingPathComponent(ChapterTexts.fileName).path), 0)
+        let missing = try runRules(["search", "--index", copy.path, "файл"])
+        XCTAssertTrue(missing.stderr.contains("rules-texts.bin is missing"), missing.stderr)
+    }
 }

@@ -129,6 +129,15 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             if case .fresh = self { return true }
             return false
         }
+
+        /// Whether `rules index build` made the folder (a binary form of this version is
+        /// there, of this S2 file or not): it then holds its texts too.
+        var madeByRules: Bool {
+            switch self {
+            case .fresh, .stale: return true
+            case .damaged, .none: return false
+            }
+        }
     }
 
     /// The binary form in `directory`, checked against `s2Stamp`, the S2 file's size and
@@ -139,6 +148,8 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// binary form, so an S2 file changed after the binary form is not the one it was made
     /// from, unless its content says so: its size and checksum as `rules-chapters.bin`,
     /// written by the same build, records them (a folder copied with `cp -a`, a `chmod`).
+    /// The same content check keeps a folder copied without its times (`cp -r`, an unpacked
+    /// archive, `touch`) fresh: its S2 file has another time but is the same file.
     static func find(directory: URL, s2Stamp: FileStamp?) -> Found {
         let url = directory.appendingPathComponent(fileName)
         guard let s2Stamp, FileManager.default.fileExists(atPath: url.path),
@@ -152,7 +163,13 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             return .fresh(index)
         } catch let error as FormatError {
             switch error.kind {
-            case .stale(let fingerprint): return .stale(corpusFingerprint: fingerprint)
+            case .stale(let fingerprint):
+                let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
+                if describedByFingerprints(s2, in: directory), let index = try? BinaryIndex(bytes: bytes, expecting: nil),
+                   index.corpusFingerprint == fingerprint {
+                    return .fresh(index)
+                }
+                return .stale(corpusFingerprint: fingerprint)
             case .otherVersion: return .none
             case .damaged: return .damaged(error.message)
             }

@@ -114,12 +114,16 @@ public enum IndexLocation {
             // from another folder).
             // Said once the index is read: an index that cannot be is the one thing to say.
             let setAside = stored != nil && !agree
-            func sayTextsSetAside() {
-                guard setAside else { return }
-                warning("\(textsFile.path) is not from the same build as the index (a build stopped between its renames, "
-                        + "or a file copied from elsewhere); results come without snippets; rebuild the index with 'rules index build'")
-            }
             let texts = withTexts ? try (setAside ? nil : stored) ?? otherTexts(directory: directory, corpus: corpus) : nil
+            func sayTextsSetAside() {
+                if setAside {
+                    warning("\(textsFile.path) is not from the same build as the index (a build stopped between its renames, "
+                            + "or a file copied from elsewhere); results come without snippets; rebuild the index with 'rules index build'")
+                } else if withTexts, texts == nil, wholeFolder, binary.madeByRules {
+                    // A folder rules built has its texts: one gone is said, not silent.
+                    warning("\(textsFile.path) is missing; results come without snippets; rebuild the index with 'rules index build'")
+                }
+            }
             let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
             if case .fresh(let index) = binary {
                 // The S2 file read after damage must be the one the binary form was made

@@ -19,6 +19,12 @@ enum CheckEnginesCommand {
             if FileManager.default.fileExists(atPath: junit, isDirectory: &isFolder), isFolder.boolValue {
                 throw Failure.cannotWriteReport(junit, reason: "it is a folder; give a file name")
             }
+            // The report is put in place by rename: a device, FIFO or socket there would be
+            // replaced by it (run as root, `--junit /dev/full` replaced the device).
+            var info = stat()
+            if lstat(junit, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw Failure.cannotWriteReport(junit, reason: "it is not a regular file; give a file name")
+            }
         }
         // Each generated query is compared in a few milliseconds: a million is about an hour.
         let fuzz = try arguments.integer("fuzz", minimum: 0, maximum: 1_000_000) ?? 0

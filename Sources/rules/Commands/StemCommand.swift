@@ -42,7 +42,9 @@ enum StemCommand {
                 while start < end {
                     var stop = start
                     while stop < end, chunk[stop] != 0x0A { stop += 1 }
-                    let word = Array(chunk[start..<stop])
+                    // A Windows line end: the CR is not part of the word (as --batch reads it).
+                    let last = stop > start && chunk[stop - 1] == 0x0D ? stop - 1 : stop
+                    let word = Array(chunk[start..<last])
                     append(word, stemmers[k].stem(word), to: &text)
                     start = stop + 1
                 }
