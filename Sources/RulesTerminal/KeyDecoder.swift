@@ -134,6 +134,11 @@ public struct KeyDecoder: Sendable {
         while j < b.count, (0x20...0x3F).contains(b[j]) { j += 1 }
         guard j < b.count else { return nil }
         guard (0x40...0x7E).contains(b[j]) else { return (.unknown, j - i) }   // broken: up to the stray byte
+        // An X10 mouse report, `ESC [ M` and three bytes of button and place: all of it.
+        if b[j] == 0x4D, j == start {
+            guard j + 3 < b.count else { return nil }
+            return (.unknown, j - i + 4)
+        }
         // A key with a modifier (`ESC [ 1 ; 5 C`, Ctrl-Right) is not the key alone.
         let parameters = String(decoding: b[start..<j], as: UTF8.self)
         if parameters.contains(";") { return (.unknown, j - i + 1) }

@@ -135,6 +135,21 @@ final class BrowseTests: XCTestCase {
         }
     }
 
+    /// A paste whose end never comes (ESC [ 200 ~ alone) does not take the way out: once
+    /// nothing more comes for half a second, Ctrl-C quits and gives the shell back.
+    func testCtrlCQuitsInAnUnfinishedPaste() throws {
+        let terminal = try TerminalSession(width: 80, height: 20)
+        try terminal.run("echo shell-before")
+        _ = try terminal.waitFor { $0.contains("shell-before\n") }
+        try terminal.run("\(rules) browse")
+        _ = try terminal.waitFor { $0.contains("Поиск:") }
+        _ = try terminal.tmux(["send-keys", "-t", "t", "-l", "\u{1B}[200~тире"])
+        _ = try terminal.waitFor { $0.hasPrefix("Поиск: тире") }
+        usleep(700_000)   // no end mark: the paste is over
+        try terminal.keys("C-c")
+        try assertShellIsBack(terminal, before: "shell-before")
+    }
+
     /// What the review found: keys typed as it starts are kept; a paste is text (its line
     /// breaks spaces, its control keys nothing); a long query shows its end; Ctrl-Z and `fg`;
     /// a warning (a damaged vocabulary) is shown in the view and said once it ends, not
@@ -251,6 +266,7 @@ final class BrowseTests: XCTestCase {
         XCTAssertEqual(decoder.keys([0x9D, 0x30]), [])
         XCTAssertTrue(decoder.pendingEscape)
         XCTAssertEqual(decoder.flushEscape(), [.unknown])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}[M !!g".utf8)), [.unknown, .character("g")])   // X10 mouse
         XCTAssertEqual(decoder.keys([0x9B]), [])
         XCTAssertEqual(decoder.flushEscape(), [.unknown])
         XCTAssertEqual(decoder.keys(Array("я".utf8)), [.character("я")])
