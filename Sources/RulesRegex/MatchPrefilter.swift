@@ -20,9 +20,8 @@ final class MatchPrefilter {
     /// level, with the literal text a look-behind just before it wants (`ост` for
     /// `…(?<=о)сть?$`); a subject without one of them cannot match. The longest first.
     let requiredTexts: [Bytes]
-    /// Every run of literal text the pattern's top level holds (``requiredLiteral`` is the
-    /// longest): a match contains each, so none can start after the last place one of them
-    /// starts.
+    /// Every run of literal text the pattern's top level holds, without look-behinds' text:
+    /// a match contains each, so none can start after the last place one of them starts.
     let requiredLiterals: [Bytes]
     /// Every character a match can end with (before the anchor), sorted; `nil` when not
     /// known.
@@ -116,11 +115,10 @@ final class MatchPrefilter {
         return (table, whole)
     }
 
-    /// The longest run of characters every match contains in a row: consecutive plain
-    /// (case-sensitive) literals of a top-level sequence, as UTF-8 or bytes.
-    /// The runs of literal text at the pattern's top level; `withLookBehinds`, a run begins
-    /// with the literal text of a positive look-behind just before it (not part of the match,
-    /// but of the subject).
+    /// The runs of characters every match contains in a row: consecutive plain
+    /// (case-sensitive) literals of a top-level sequence, as UTF-8 or bytes. With
+    /// `withLookBehinds`, a run begins with the literal text of a positive look-behind just
+    /// before it (not part of the match, but of the subject).
     private static func requiredLiterals(of tree: Node, utf: Bool, withLookBehinds: Bool = false) -> [Bytes]? {
         var items: [Node]
         switch tree {

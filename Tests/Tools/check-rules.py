@@ -90,8 +90,9 @@ def main():
         problems += form_problems(name, source, keys)
         questions += [(name, q['q'], q['answer']) for q in source['queries']]
         for p in source['paragraphs']:
-            for word in p.get('words', []):
-                for form in ['{}'] + p.get('asked_as', source['chapter'].get('asked_as', [])):
+            decided, forms = assemble.words_of(p, source['chapter'], f'{name}: {p["key"]}')
+            for word in decided:
+                for form in ['{}'] + forms:
                     questions.append((name, form.replace('{}', word), p['key']))
 
     with tempfile.TemporaryDirectory() as work:

@@ -4,8 +4,8 @@ import RulesRegex
 /// A corpus in the format of the reference's `chapters.jsonl`: one chapter a line, a JSON
 /// object with `id`, `title`, `html`, `keywords`, `description`, `time` and `url` (extra
 /// fields are kept, and ignored by the index). Read as the reference's `JsonlFetcher`
-/// reads it: empty lines (and lines of spaces and tabs) skipped, a later line with the same id replaces the earlier one
-/// in its place.
+/// reads it: empty lines (and lines of spaces and tabs) skipped, a later line with the same
+/// id replaces the earlier one in its place.
 public struct Corpus {
     public struct Chapter {
         /// The chapter's name in the index: the id as PHP turns it into a string.

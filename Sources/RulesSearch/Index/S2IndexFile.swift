@@ -205,8 +205,7 @@ public enum S2IndexFile {
         return index
     }
 
-    /// Reads `s2_search_index.php` from a folder or names it directly.
-    /// The index in the file at `url`: a file that cannot be opened or read throws
+    /// The index in the file at `url` (`s2_search_index.php`, or a copy under another name): a file that cannot be opened or read throws
     /// `FileBytes.OpenError`, one whose content is not an S2 index ``FormatError``.
     public static func read(_ url: URL) throws -> SearchIndex {
         try decode(try FileBytes.read(url.path))

@@ -154,9 +154,9 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         let url = directory.appendingPathComponent(fileName)
         guard let s2Stamp, FileManager.default.fileExists(atPath: url.path),
               let bytes = try? FileBytes(contentsOf: url.path) else { return .none }
+        let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
         do {
             let index = try BinaryIndex(bytes: bytes, expecting: s2Stamp)
-            let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
             if changedLater(s2.path, than: url.path), !describedByFingerprints(s2, in: directory) {
                 return .stale(corpusFingerprint: index.corpusFingerprint)
             }
@@ -164,9 +164,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         } catch let error as FormatError {
             switch error.kind {
             case .stale(let fingerprint):
-                let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
-                if describedByFingerprints(s2, in: directory), let index = try? BinaryIndex(bytes: bytes, expecting: nil),
-                   index.corpusFingerprint == fingerprint {
+                if describedByFingerprints(s2, in: directory), let index = try? BinaryIndex(bytes: bytes, expecting: nil) {
                     return .fresh(index)
                 }
                 return .stale(corpusFingerprint: fingerprint)

@@ -27,6 +27,16 @@ final class FileBytes: @unchecked Sendable {
         /// Why the file could not be opened or read (a system error, "it is not a regular
         /// file"), when that is the trouble; `nil` for a file read whose content is wrong.
         var reason: String? = nil
+
+        init(description: String) {
+            self.description = description
+        }
+
+        /// "cannot `action` `path`: `reason`".
+        init(cannot action: String, _ path: String, reason: String) {
+            description = "cannot \(action) \(path): \(reason)"
+            self.reason = reason
+        }
     }
 
     /// The file at `path` opened for reading, with its size; the caller closes it. With
@@ -36,23 +46,22 @@ final class FileBytes: @unchecked Sendable {
     private static func open(_ path: String, regularOnly: Bool = false) throws(OpenError) -> (fd: Int32, size: Int) {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw OpenError(description: "cannot open \(path): \(reason)", reason: reason)
+            throw OpenError(cannot: "open", path, reason: String(cString: strerror(errno)))
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw OpenError(description: "cannot read \(path): \(reason)", reason: reason)
+            throw OpenError(cannot: "read", path, reason: reason)
         }
         // A directory opens, but neither maps nor reads ("No such device").
         if info.st_mode & S_IFMT == S_IFDIR {
             close(fd)
-            throw OpenError(description: "cannot read \(path): it is a directory", reason: "it is a directory")
+            throw OpenError(cannot: "read", path, reason: "it is a directory")
         }
         if regularOnly, info.st_mode & S_IFMT != S_IFREG {
             close(fd)
-            throw OpenError(description: "cannot read \(path): it is not a regular file", reason: "it is not a regular file")
+            throw OpenError(cannot: "read", path, reason: "it is not a regular file")
         }
         return (fd, Int(info.st_size))
     }
@@ -96,10 +105,7 @@ final class FileBytes: @unchecked Sendable {
                 count = max(n, 0)
             }
             if failure == EINTR { continue }
-            if failure != 0 {
-                let reason = String(cString: strerror(failure))
-                throw OpenError(description: "cannot read \(path): \(reason)", reason: reason)
-            }
+            if failure != 0 { throw OpenError(cannot: "read", path, reason: String(cString: strerror(failure))) }
             if chunk.isEmpty { return bytes }
             if let lastBreak = chunk.lastIndex(of: 0x0A) { lineStart = bytes.count + lastBreak + 1 }
             if bytes.isEmpty { bytes = chunk } else { bytes += chunk }

@@ -84,7 +84,8 @@ enum BrowseCommand {
             // A lone Escape waits a moment for the rest of a sequence; a paste, for its end
             // mark, which comes with it: half a second without it ends the paste, so that a
             // paste start alone (ESC [ 200 ~) cannot take Ctrl-C, Ctrl-D and Escape away.
-            let ready = poll(&fds, nfds_t(fds.count), decoder.pendingEscape ? 40 : state.pasting ? 500 : -1)
+            let waitingForEscape = decoder.pendingEscape
+            let ready = poll(&fds, nfds_t(fds.count), waitingForEscape ? 40 : state.pasting ? 500 : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 break
@@ -92,7 +93,7 @@ enum BrowseCommand {
             var keys: [Key] = []
             if ready == 0 {
                 keys = decoder.flushEscape()
-                state.pasting = false
+                if !waitingForEscape { state.pasting = false }
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 let n = read(RawTerminal.input, &buffer, buffer.count)

@@ -91,15 +91,14 @@ final class ChunkReader {
     private let longestLine: Int
     /// Lines in the chunks returned so far.
     private var lines = 0
+    /// A line found too long after the lines before it were returned.
+    private var tooLong: LineReader.LineTooLong?
 
     init(fileDescriptor: Int32 = 0, chunkSize: Int = 1 << 20, longestLine: Int = .max) {
         fd = fileDescriptor
         self.chunkSize = chunkSize
         self.longestLine = longestLine
     }
-
-    /// A line found too long after the lines before it were returned.
-    private var tooLong: LineReader.LineTooLong?
 
     /// The next chunk of whole lines, or `nil` at the end of input.
     func next() throws -> [UInt8]? {

@@ -1,4 +1,3 @@
-import RulesRegex
 import RulesSearch
 
 /// Text from an index, a corpus or a query made harmless to print, as `rules browse` shows
@@ -19,22 +18,17 @@ enum HarmlessText {
 
     /// Bytes of a one-line field (`--plain`, `titles`), decoded as UTF-8 first.
     static func line(_ bytes: Bytes) -> Bytes {
-        // Most fields hold nothing to change: valid UTF-8 with no C0, DEL or C1 (C2 80–9F),
-        // no line separator and no direction mark (E2 80 8E/8F/A8–AE, E2 81 A6–A9, D8 9C).
-        var plain = true
-        for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xE2 || b == 0xD8 {
-            if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0xA0 { continue }
-            if b == 0xD8, i + 1 < bytes.count, bytes[i + 1] != 0x9C { continue }
-            if b == 0xE2, i + 2 < bytes.count {
-                let (x, y) = (bytes[i + 1], bytes[i + 2])
-                let marked = (x == 0x80 && (y == 0x8E || y == 0x8F || (0xA8...0xAE).contains(y))) || (x == 0x81 && (0xA6...0xA9).contains(y))
-                if !marked { continue }
+        // Most fields hold nothing to change: valid UTF-8 without a character to blank,
+        // found without making a String.
+        var iterator = bytes.makeIterator()
+        var utf8 = Unicode.UTF8()
+        while true {
+            switch utf8.decode(&iterator) {
+            case .scalarValue(let scalar) where !isControl(scalar): continue
+            case .emptyInput: return bytes
+            case .scalarValue, .error: return Bytes(line(String(decoding: bytes, as: UTF8.self)).utf8)
             }
-            plain = false
-            break
         }
-        if plain, UTF8Bytes.isValid(bytes) { return bytes }
-        return Bytes(line(String(decoding: bytes, as: UTF8.self)).utf8)
     }
 
     private static func clean(_ text: String, keepingLineBreaks: Bool) -> String {
