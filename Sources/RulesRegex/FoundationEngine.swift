@@ -14,6 +14,8 @@ public final class FoundationEngine: RegexEngine {
     static let icuOptions: NSRegularExpression.Options = [.useUnixLineSeparators]
 
     public func compile(_ pattern: PHPPattern) throws(RegexError) -> any CompiledPattern {
+        // First, so that a pattern nested past PCRE2's limit never reaches the parser.
+        try CompileLimits.check(pattern)
         let translation = try ICUTranslation(body: pattern.body, options: pattern.options)
         let regex: NSRegularExpression
         do {
@@ -169,19 +171,36 @@ final class FoundationPattern: CompiledPattern {
 
     private static let bounds: NSRegularExpression.MatchingOptions = [.withTransparentBounds, .withoutAnchoringBounds]
 
-    /// The work one call of a pattern prone to backtracking (``BacktrackingRisk``) may do,
-    /// in ICU's progress reports: one for each place a search starts from, and one about
-    /// every 10,000 steps of its matcher, counted over the whole search (PCRE2 counts anew
-    /// at each starting place). The budget is 100 reports, about 1,000,000 steps as PHP's
-    /// `pcre.backtrack_limit` bounds PCRE2 (some 40 ms), plus one report for each starting
-    /// place and one for every 10 characters of the subject, about 1,000 steps a place on
-    /// average, so that a long subject searched normally is not taken for a runaway. A
-    /// pattern that backtracks without end (`a?` × 28 then `a` × 28, 2.3 s) stops with
-    /// ``RegexError/matchLimit``, as PCRE2 does. The two limits count different steps, so
-    /// near them one engine may stop where the other still finds a match: the one place
-    /// where the engines may differ (README, "Limits"). Other patterns run unbounded: the
-    /// reports cost a call for every place searched, 7 times the time of a plain search.
+    /// The work one call of a pattern prone to backtracking (``BacktrackingRisk``) may do.
+    /// ICU reports progress in two ways that reach the block alike: once for each place a
+    /// search starts from, and once about every 10,000 steps of its matcher, counted over
+    /// the whole search (PCRE2 counts anew at each starting place). A report that comes
+    /// ``stepGap`` or more after the one before is taken for a step report (10,000 steps
+    /// take ICU far longer; a start that fails at once, far less; a start that does a
+    /// thousand steps or more is counted as 10,000). The budget is 100 such reports in a
+    /// row, about 1,000,000 steps, as PHP's `pcre.backtrack_limit` bounds PCRE2 at one
+    /// starting place; over the whole search, 100 plus one for every 100 characters of the
+    /// subject, about 100 steps a place on average (a step of a pattern with many groups
+    /// costs ICU up to 0.2 µs), so that a long subject searched normally is not taken for a
+    /// runaway; and, whatever the clock says, at most one report for each place besides
+    /// (``reportLimit(length:)``). A pattern
+    /// that backtracks without end (`a?` × 28 then `a` × 28, or `.?` × 30 then `а` × 30 at
+    /// every place of a chapter) stops with ``RegexError/matchLimit``, as PCRE2 does. The
+    /// two limits count different steps, so near them one engine may stop where the other
+    /// still finds a match, and a machine busy enough to hold the search up between two
+    /// starts counts a step report more: the one place where the engines may differ
+    /// (README, "Limits"). Other patterns run unbounded: the reports cost a call for every
+    /// place searched, 7 times the time of a plain search.
     static let progressLimit = 100
+
+    /// See ``progressLimit``.
+    static let stepGap: UInt64 = 10_000   // nanoseconds
+
+    /// Step reports a search over `length` characters may make.
+    static func stepReportLimit(length: Int) -> Int { progressLimit + length / 100 }
+
+    /// Reports of both kinds a search over `length` characters may make.
+    static func reportLimit(length: Int) -> Int { stepReportLimit(length: length) + (length + 1) }
 
     /// `regex` run over `range`, each match to `body` until it says stop; its work bounded
     /// when the pattern is prone to backtracking (`.matchLimit` when the bound is reached
@@ -191,17 +210,34 @@ final class FoundationPattern: CompiledPattern {
         // (A search limited to starts early in the subject still reads all of it: its budget
         // is the whole rest's.)
         let length = budgetLength ?? range.length
-        let limit = Self.progressLimit + (length + 1) + length / 10
+        let stepLimit = Self.stepReportLimit(length: length)
+        let limit = Self.reportLimit(length: length)
         var reports = 0
+        var stepReports = 0
+        var run = 0   // step reports since the last start that failed at once, or match
+        let prone = backtrackingProne
+        var last = prone ? Self.now() : 0
         var exceeded = false
         withoutActuallyEscaping(body) { body in
-            regex.enumerateMatches(in: string, options: backtrackingProne ? options.union(.reportProgress) : options,
+            regex.enumerateMatches(in: string, options: prone ? options.union(.reportProgress) : options,
                                    range: range) { result, _, stop in
                 if let result {
                     if !body(result) { stop.pointee = true }
+                    if prone {
+                        last = Self.now()
+                        run = 0
+                    }
                 } else {
                     reports += 1
-                    if reports > limit {
+                    let now = Self.now()
+                    if now &- last >= Self.stepGap {
+                        stepReports += 1
+                        run += 1
+                    } else {
+                        run = 0
+                    }
+                    last = now
+                    if reports > limit || stepReports > stepLimit || run > Self.progressLimit {
                         exceeded = true
                         stop.pointee = true
                     }
@@ -209,6 +245,13 @@ final class FoundationPattern: CompiledPattern {
             }
         }
         if exceeded { throw .matchLimit }
+    }
+
+    /// A monotonic clock in nanoseconds.
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
     private func firstMatch(_ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,

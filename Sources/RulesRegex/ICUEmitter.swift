@@ -54,10 +54,18 @@ struct ICUEmitter {
                !ranges.isEmpty, ranges != [0...(size - 1)] {
                 output += "(?=[" + Self.setBody(ranges: ranges, properties: []) + "])"
             }
+            // A branch written out the same as an earlier one is left out: from the same
+            // place and the same groups it succeeds and fails as that one did, so it could
+            // only be tried again for nothing. (The highlight pattern names a word once for
+            // each time it was found: ICU would try them all at every place.)
             output += "(?:"
-            for (i, branch) in branches.enumerated() {
-                if i > 0 { output += "|" }
-                emit(branch)
+            var written = Set<String>()
+            for branch in branches {
+                var text = ICUEmitter(utf: utf)
+                text.emit(branch)
+                guard written.insert(text.output).inserted else { continue }
+                if written.count > 1 { output += "|" }
+                output += text.output
             }
             output += ")"
         case .repeated(let inner, let low, let high, let mode):

@@ -21,6 +21,16 @@ public final class PCRE2Engine: RegexEngine {
     }
 
     public func compile(_ pattern: PHPPattern) throws(RegexError) -> any CompiledPattern {
+        let compiled = Self.compiledCode(pattern)
+        guard let code = compiled.code else {
+            throw .compile(Self.message(for: compiled.error), offset: compiled.offset)
+        }
+        return PCRE2Pattern(code: code, context: context, engine: self)
+    }
+
+    /// `pcre2_compile` with PHP's options for the pattern's flags: the code, which the
+    /// caller frees, or PCRE2's error code and the offset it gives.
+    static func compiledCode(_ pattern: PHPPattern) -> (code: OpaquePointer?, error: Int32, offset: Int) {
         var options: UInt32 = 0
         let o = pattern.options
         if o.contains(.caseless) { options |= UInt32(PCRE2_CASELESS) }
@@ -39,10 +49,7 @@ public final class PCRE2Engine: RegexEngine {
         let code = pattern.body.withUnsafeBufferPointer { body in
             cpcre2_compile(body.baseAddress ?? emptyPattern, body.count, options, &errorCode, &errorOffset)
         }
-        guard let code else {
-            throw .compile(Self.message(for: errorCode), offset: errorOffset)
-        }
-        return PCRE2Pattern(code: code, context: context, engine: self)
+        return (code, errorCode, errorOffset)
     }
 
     /// PCRE2's own text for an error code.

@@ -115,20 +115,47 @@ public enum RawTerminal {
                                                  SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS, SIGPWR, SIGSTKFLT,
                                                  SIGIO] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
+    /// The action each ending signal had before ours, by signal number, and whether the
+    /// program asked for it to follow ours (``passOn(_:)``).
+    nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(__libc_current_sigrtmax()) + 1)
+        actions.initialize(repeating: sigaction(), count: Int(__libc_current_sigrtmax()) + 1)
+        return actions
+    }()
+    nonisolated(unsafe) private static let passedOn: UnsafeMutablePointer<Bool> = {
+        let flags = UnsafeMutablePointer<Bool>.allocate(capacity: Int(__libc_current_sigrtmax()) + 1)
+        flags.initialize(repeating: false, count: Int(__libc_current_sigrtmax()) + 1)
+        return flags
+    }()
+
+    /// After the terminal is given back, `signal` goes to the handler the program had set
+    /// for it before ``enter()`` (one that says what happened and exits), rather than to its
+    /// default action. Call before ``enter()``. (Not for the crash signals the Swift runtime
+    /// handles with its backtracer, which is not made to be called from another handler.)
+    public static func passOn(_ signal: Int32) {
+        guard signal > 0, signal <= __libc_current_sigrtmax() else { return }
+        passedOn[Int(signal)] = true
+    }
+
     private static func installHandlers() {
         for signal in endingSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
                 RawTerminal.restoreInHandler()
-                // The signal again, with its own action: the program ends as it would have.
-                var standard = sigaction()
-                standard.__sigaction_handler.sa_handler = SIG_DFL
-                _ = sigaction(signal, &standard, nil)
+                // The signal again, with its default action (or the program's own handler,
+                // when passed on): the program ends as it would have.
+                if RawTerminal.passedOn[Int(signal)] {
+                    _ = sigaction(signal, RawTerminal.previousActions + Int(signal), nil)
+                } else {
+                    var standard = sigaction()
+                    standard.__sigaction_handler.sa_handler = SIG_DFL
+                    _ = sigaction(signal, &standard, nil)
+                }
                 _ = raise(signal)
             }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0   // the handler puts the default action back itself
-            _ = sigaction(signal, &action, nil)
+            action.sa_flags = 0   // the handler puts the other action back itself
+            _ = sigaction(signal, &action, previousActions + Int(signal))
         }
         var resize = sigaction()
         resize.__sigaction_handler.sa_handler = { _ in RawTerminal.askForRedraw() }

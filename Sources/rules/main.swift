@@ -5,6 +5,7 @@ import RulesSearch
 /// Exit status: 0 found (or done), 1 nothing found, 2 an error, as grep.
 
 signal(SIGPIPE, SIG_IGN)
+MappedFileFault.install()
 
 /// Prints the error on one line of standard error and exits with 2.
 func fail(_ message: String) -> Never {

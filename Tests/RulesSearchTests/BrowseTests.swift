@@ -135,6 +135,34 @@ final class BrowseTests: XCTestCase {
         }
     }
 
+    /// A query at its longest says so on the status line rather than dropping what is typed
+    /// without a word; a fault on a mapped file (SIGBUS) gives the terminal back and says
+    /// what happened in one line, not "Bus error".
+    func testAFullQueryIsSaidAndABusFaultIsOneLine() throws {
+        let terminal = try TerminalSession(width: 80, height: 20)
+        try terminal.run("echo shell-before")
+        _ = try terminal.waitFor { $0.contains("shell-before\n") }
+        let marker = "полный"
+        try terminal.run("\(rules) browse \(marker)")
+        _ = try terminal.waitFor { $0.contains("Поиск: \(marker)") }
+        let paste = FileManager.default.temporaryDirectory.appendingPathComponent("rules-full-paste-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: paste) }
+        try Data(String(repeating: "я", count: 1_100).utf8).write(to: paste)
+        try terminal.tmux(["load-buffer", paste.path])
+        try terminal.tmux(["paste-buffer", "-p", "-t", "t"])
+        _ = try terminal.waitFor { $0.components(separatedBy: "\n")[1].hasPrefix("Запрос длиннее 2000 байт не пишется дальше.") }
+        try terminal.keys("BSpace")
+        _ = try terminal.waitFor { !$0.contains("Запрос длиннее") }
+        let pids = processes(withArguments: ["browse", marker])
+        XCTAssertEqual(pids.count, 1)
+        for pid in pids { XCTAssertEqual(kill(pid, SIGBUS), 0) }
+        let screen = try terminal.waitFor { $0.contains("rules: an index file was rewritten in place") }
+        XCTAssertFalse(screen.contains("Bus error"), screen)
+        try terminal.run("echo status=$?")
+        _ = try terminal.waitFor { $0.contains("status=2") }
+        try assertShellIsBack(terminal, before: "shell-before")
+    }
+
     /// A paste whose end never comes (ESC [ 200 ~ alone) does not take the way out: once
     /// nothing more comes for half a second, Ctrl-C quits and gives the shell back.
     func testCtrlCQuitsInAnUnfinishedPaste() throws {

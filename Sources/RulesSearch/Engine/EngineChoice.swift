@@ -38,13 +38,13 @@ extension SearchSession {
         self.init(index: index, texts: texts, preg: engine.preg())
     }
 
-    /// ``searchAll(_:index:texts:engine:limit:page:sessions:render:)`` with the engine named.
+    /// ``searchAll(_:index:texts:engine:limit:page:snippetCount:sessions:render:)`` with the engine named.
     public static func searchAll<Output>(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
-                                         engine: EngineChoice, limit: Int?, page: Int,
+                                         engine: EngineChoice, limit: Int?, page: Int, snippetCount: Int? = nil,
                                          sessions: inout [SearchSession],
                                          render: (Result, SearchSession) -> Output) -> [(total: Int, output: Output)] {
         searchAll(queries, index: index, texts: texts, engine: engine.make(), limit: limit, page: page,
-                  sessions: &sessions, render: render)
+                  snippetCount: snippetCount, sessions: &sessions, render: render)
     }
 }
 

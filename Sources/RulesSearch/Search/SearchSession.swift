@@ -64,7 +64,7 @@ public final class SearchSession {
     /// each result with `render` (for the output, with the session that answered it) as well, so
     /// that rendering is shared out too.
     public static func searchAll<Output>(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
-                                         engine: any RegexEngine, limit: Int?, page: Int,
+                                         engine: any RegexEngine, limit: Int?, page: Int, snippetCount: Int? = nil,
                                          sessions: inout [SearchSession],
                                          render: (Result, SearchSession) -> Output) -> [(total: Int, output: Output)] {
         let workers = Parallel.workers
@@ -79,7 +79,7 @@ public final class SearchSession {
             defer { next += 1 }
             return pool[next]
         }) { session, query in
-            let result = session.search(query, limit: limit, page: page)
+            let result = session.search(query, limit: limit, page: page, snippetCount: snippetCount)
             return (result.total, render(result, session))
         }
     }

@@ -141,7 +141,8 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     }
 
     /// The binary form in `directory`, checked against `s2Stamp`, the S2 file's size and
-    /// time (`nil` when there is no S2 file: then the binary form is not used either).
+    /// time (`nil` when there is no S2 file: then the binary form is not used either);
+    /// `copied`: read into memory once rather than mapped (see ``FileBytes``).
     ///
     /// Size and time can be put back (a same-length edit, then `touch -d`); the time of the
     /// last change to a file's inode cannot. A build puts the S2 file in place before the
@@ -150,10 +151,10 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// written by the same build, records them (a folder copied with `cp -a`, a `chmod`).
     /// The same content check keeps a folder copied without its times (`cp -r`, an unpacked
     /// archive, `touch`) fresh: its S2 file has another time but is the same file.
-    static func find(directory: URL, s2Stamp: FileStamp?) -> Found {
+    static func find(directory: URL, s2Stamp: FileStamp?, copied: Bool = false) -> Found {
         let url = directory.appendingPathComponent(fileName)
         guard let s2Stamp, FileManager.default.fileExists(atPath: url.path),
-              let bytes = try? FileBytes(contentsOf: url.path) else { return .none }
+              let bytes = try? FileBytes(contentsOf: url.path, copied: copied) else { return .none }
         let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
         do {
             let index = try BinaryIndex(bytes: bytes, expecting: s2Stamp)

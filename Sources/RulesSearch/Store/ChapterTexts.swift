@@ -162,9 +162,11 @@ public struct ChapterTexts {
     /// How much html a chunk of ``write(_:preparing:workers:reusing:chunkBytes:body:)`` prepares at once.
     public static let chunkBytes = 4 << 20
 
-    public init(contentsOf url: URL) throws {
+    /// The texts in `url`; `copied`: read into memory once rather than mapped (see
+    /// ``FileBytes``), for a reader that keeps them for long.
+    public init(contentsOf url: URL, copied: Bool = false) throws {
         do {
-            try self.init(file: try FileBytes(contentsOf: url.path))
+            try self.init(file: try FileBytes(contentsOf: url.path, copied: copied))
         } catch let error as FileBytes.OpenError {
             throw FormatError(message: error.description)
         } catch let error as FormatError {

@@ -6,8 +6,11 @@ import RulesRegex
 ///
 /// The index files are read in place, a few records per search; a fixed address lets
 /// ``ByteReader`` read them through a raw pointer, where reading through `Data` costs a
-/// copy and a bounds dance for every number. The files are replaced by rename, never
-/// rewritten in place, so a mapping never sees a file change under it.
+/// copy and a bounds dance for every number. rules replaces them by rename, never rewrites
+/// them in place, so a mapping never sees rules change a file under it; but something else
+/// may (`cp` over the file, `rsync --inplace`), and a mapped page past a file's new end
+/// then faults (SIGBUS). What reads for long (a batch, browse) takes a copy of the files
+/// instead (``init(contentsOf:whole:copied:)``): it reads one version of them to the end.
 final class FileBytes: @unchecked Sendable {
     let buffer: UnsafeRawBufferPointer
     private let storage: Storage
@@ -18,6 +21,9 @@ final class FileBytes: @unchecked Sendable {
         case mapped
         /// A buffer of this object's own, freed.
         case allocated
+        /// A buffer of this object's own from `malloc`, which says when memory runs out
+        /// where Swift's allocation would end the program.
+        case malloced
         /// The program's own bytes, left alone.
         case program
     }
@@ -68,14 +74,33 @@ final class FileBytes: @unchecked Sendable {
 
     /// Maps the file at `path` for reading; `whole` when all of it will be read (a file
     /// checked end to end at once): its pages are then mapped in one call, not one fault a
-    /// page.
-    init(contentsOf path: String, whole: Bool = false) throws {
+    /// page. `copied`: read into a buffer of its own instead, once, so that nothing done to
+    /// the file afterwards reaches what was read.
+    init(contentsOf path: String, whole: Bool = false, copied: Bool = false) throws {
         // Only a regular file maps.
         let (fd, size) = try Self.open(path, regularOnly: true)
         defer { close(fd) }
         guard size > 0 else {
             buffer = UnsafeRawBufferPointer(start: nil, count: 0)
             storage = .allocated
+            return
+        }
+        if copied {
+            guard let copy = malloc(size) else { throw Self.outOfMemory(path, size) }
+            var filled = 0
+            while filled < size {
+                let n = pread(fd, copy + filled, size - filled, off_t(filled))
+                if n < 0, errno == EINTR { continue }
+                if n < 0 {
+                    let reason = String(cString: strerror(errno))
+                    free(copy)
+                    throw OpenError(cannot: "read", path, reason: reason)
+                }
+                if n == 0 { break }   // cut short since: what was there is what there is
+                filled += n
+            }
+            buffer = UnsafeRawBufferPointer(start: copy, count: filled)
+            storage = .malloced
             return
         }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (whole ? MAP_POPULATE : 0), fd, 0), address != MAP_FAILED else {
@@ -97,6 +122,12 @@ final class FileBytes: @unchecked Sendable {
         var bytes = Bytes()
         var lineStart = 0
         var chunkSize = max(size, 0) + 1   // one more, to see the end at once
+        // A file larger than the memory the program may have (a limit, a sparse file of
+        // gigabytes) is said, where the array's allocation would end the program.
+        // (A mapping as the probe: a malloc freed unused is taken out by the optimizer.)
+        let probe = mmap(nil, chunkSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let probe, probe != MAP_FAILED else { throw outOfMemory(path, size) }
+        munmap(probe, chunkSize)
         while true {
             var failure: Int32 = 0
             let chunk = Bytes(unsafeUninitializedCapacity: chunkSize) { buffer, count in
@@ -115,6 +146,10 @@ final class FileBytes: @unchecked Sendable {
             }
             chunkSize = 1 << 16
         }
+    }
+
+    private static func outOfMemory(_ path: String, _ size: Int) -> OpenError {
+        OpenError(cannot: "read", path, reason: "\(size) bytes is more than the memory there is for it")
     }
 
     /// A copy of `bytes` (an index carried in memory, such as the built-in one).
@@ -139,6 +174,7 @@ final class FileBytes: @unchecked Sendable {
         switch storage {
         case .mapped: munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
         case .allocated: buffer.baseAddress?.deallocate()
+        case .malloced: free(UnsafeMutableRawPointer(mutating: buffer.baseAddress))
         case .program: break
         }
     }

@@ -50,9 +50,15 @@ public enum IndexLocation {
     ///
     /// Without `withTexts` (`rules titles`, which shows none), no texts are opened: then
     /// there is nothing to check the index against either.
-    public static func open(_ path: String, corpus: String? = nil, withTexts: Bool = true,
+    ///
+    /// The index files are mapped, and read as a search needs them. With `copied` they are
+    /// read into memory at once instead, for a reader that keeps them for long (a batch,
+    /// the full-screen search): a file then rewritten in place (`cp` over it, `rsync
+    /// --inplace`) changes nothing it reads, where a mapped page past the file's new end
+    /// would fault.
+    public static func open(_ path: String, corpus: String? = nil, withTexts: Bool = true, copied: Bool = false,
                             warning: @escaping (String) -> Void = { _ in }) throws -> (index: any IndexReading, texts: ChapterTexts?) {
-        try open(path, corpus: corpus, withTexts: withTexts, warning: warning, beforeAttempt: { _ in })
+        try open(path, corpus: corpus, withTexts: withTexts, copied: copied, warning: warning, beforeAttempt: { _ in })
     }
 
     /// The vocabulary kept with the index at `path` (a folder, or its S2 file under its own
@@ -74,7 +80,7 @@ public enum IndexLocation {
 
     /// ``open(_:corpus:)``, calling `beforeAttempt` with the attempt's number (from 0)
     /// before each (tests change the folder there, and shorten `settling`).
-    static func open(_ path: String, corpus: String?, withTexts: Bool = true, settling: Double = settling,
+    static func open(_ path: String, corpus: String?, withTexts: Bool = true, copied: Bool = false, settling: Double = settling,
                      warning: @escaping (String) -> Void = { _ in }, beforeAttempt: (Int) -> Void) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
@@ -99,10 +105,10 @@ public enum IndexLocation {
             attempt += 1
             let lastAttempt = attempt == attempts
             let s2Stamp = FileStamp(s2File.path)
-            let binary = wholeFolder ? BinaryIndex.find(directory: directory, s2Stamp: s2Stamp) : .none
+            let binary = wholeFolder ? BinaryIndex.find(directory: directory, s2Stamp: s2Stamp, copied: copied) : .none
             // Only the texts a build writes are compared: a corpus file is read as it is.
             // A fresh binary form without them is a first build still renaming its files.
-            let stored = corpus == nil && withTexts ? try storedTexts(textsFile) : nil
+            let stored = corpus == nil && withTexts ? try storedTexts(textsFile, copied: copied) : nil
             let agree = stored.map { belongTogether(binary, $0) } ?? (corpus != nil || !withTexts || !binary.isFresh)
             if !lastAttempt, !agree,
                changedLately([s2File, directory.appendingPathComponent(BinaryIndex.fileName), textsFile], within: settling) {
@@ -197,10 +203,15 @@ public enum IndexLocation {
     }
 
     /// `rules-texts.bin`, when the folder has one.
-    static func storedTexts(_ file: URL) throws -> ChapterTexts? {
+    static func storedTexts(_ file: URL, copied: Bool = false) throws -> ChapterTexts? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        // A file that cannot be read is not a damaged one: a rebuild is no answer to it.
+        if access(file.path, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            throw OpenError(message: "cannot read \(file.path): \(reason)", kind: .unreadable(file: file.path, reason: reason))
+        }
         do {
-            return try ChapterTexts(contentsOf: file)
+            return try ChapterTexts(contentsOf: file, copied: copied)
         } catch {
             throw OpenError(message: "\(error); rebuild the index with 'rules index build'")
         }

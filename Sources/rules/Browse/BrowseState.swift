@@ -55,6 +55,9 @@ struct BrowseState {
 
     /// The longest query typed, in bytes.
     static let longestQuery = 2000
+    /// Whether a character was refused for ``longestQuery``: the status line says so, until
+    /// the query is shorter again.
+    var queryFull = false
 
     /// How many ranked results to ask snippets for at a time.
     static let batch = 40
@@ -158,12 +161,16 @@ struct BrowseState {
             // Nothing a terminal would act on, and no more than anyone types (a paste of a
             // whole file stops there).
             // (The length in bytes: a String's count of characters walks the whole string.)
-            guard query.utf8.count < Self.longestQuery,
-                  !c.unicodeScalars.contains(where: {
+            guard !c.unicodeScalars.contains(where: {
                       [.control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate]
                           .contains($0.properties.generalCategory)
                   })
             else { return .none }
+            guard query.utf8.count < Self.longestQuery else {
+                if queryFull { return .none }
+                queryFull = true
+                return .redraw
+            }
             query.append(c)
             return queryChanged()
         case .backspace:
@@ -214,6 +221,7 @@ struct BrowseState {
     }
 
     private mutating func queryChanged() -> Effect {
+        queryFull = false
         generation += 1
         moreAskedFor = 0
         return .search(request())

@@ -61,6 +61,7 @@ struct BrowseView {
 
     private func resultsStatus(_ state: BrowseState) -> StyledLine {
         if let warning = state.warning { return StyledLine(warning, .bold) }
+        if state.queryFull { return StyledLine("Запрос длиннее \(BrowseState.longestQuery) байт не пишется дальше.", .bold) }
         let keys = " · ↑↓ Enter Tab Esc"
         guard !state.query.isEmpty else { return StyledLine("Введите запрос. Tab — главы, Esc — выход.", .dim) }
         guard let answer = state.answer else { return StyledLine("Ищу…", .dim) }

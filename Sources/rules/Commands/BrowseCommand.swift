@@ -12,12 +12,12 @@ import RulesTerminal
 enum BrowseCommand {
     static func run(_ context: Context) throws -> Int32 {
         guard isatty(RawTerminal.input) == 1, isatty(RawTerminal.output) == 1 else { throw Failure.browseNeedsTerminal }
-        let session = try SearchCommand.openSession(context)
+        // Read for long: the index copied into memory (see IndexLocation.open), and opened once.
+        let session = try SearchCommand.openSession(context, copied: true)
         let path = context.arguments.value("index")
         let source: RuleSource
-        if let path {
-            let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"), warning: { _ in })
-            source = RuleSource(index: index, texts: texts)
+        if path != nil {
+            source = RuleSource(index: session.index, texts: session.texts)
         } else {
             source = RuleSource()
         }

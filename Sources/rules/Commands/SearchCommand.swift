@@ -19,7 +19,9 @@ enum SearchCommand {
         if batch, !arguments.operands.isEmpty { throw Failure.operandsWithBatch }
         if !batch, arguments.operands.isEmpty { throw Failure.missingOperand(.search) }
         let terminal = Terminal(color: arguments.value("color"))
-        let session = try openSession(context)
+        // A batch reads for long: its index is copied, so that a file rewritten in place meanwhile
+        // changes nothing it answers.
+        let session = try openSession(context, copied: batch)
         // The outline (§ numbers, chapters) is read only for the view: JSON and --plain
         // need nothing of it.
         let outline = form == .view && arguments.value("index") == nil ? BuiltInIndex.outline : nil
@@ -43,7 +45,7 @@ enum SearchCommand {
                 return Suggester.tidied(String(decoding: result.query, as: UTF8.self)) + ": " + line
             }
             return try answerBatch(context, session: session, limit: limit, page: page, separated: form == .view,
-                                   render: render, note: note)
+                                   snippetCount: form == .plain ? 0 : nil, render: render, note: note)
         }
 
         // The operands joined by spaces, as bytes: `joined(separator:)` on strings costs a
@@ -51,7 +53,7 @@ enum SearchCommand {
         var query = Bytes()
         for (k, operand) in arguments.operands.enumerated() { query += (k > 0 ? [0x20] : []) + Bytes(operand.utf8) }
         if let problem = tooLarge(query, line: nil) { throw problem }
-        let result = session.search(query, limit: limit, page: page)
+        let result = session.search(query, limit: limit, page: page, snippetCount: form == .plain ? 0 : nil)
         try checkIndex(session)
         let output = render(result, session: session)
         if form == .view {
@@ -74,7 +76,9 @@ enum SearchCommand {
     /// `--batch`: queries read and answered in blocks, every core taking a share; answers
     /// are written in the order of the questions. A query too large ends the batch, after
     /// the answers to the lines before it.
+    /// `snippetCount`: how many results get a snippet (`--plain` shows none, so makes none).
     private static func answerBatch(_ context: Context, session: SearchSession, limit: Int?, page: Int, separated: Bool,
+                                    snippetCount: Int?,
                                     render: (SearchSession.Result, SearchSession) -> Bytes,
                                     note: (SearchSession.Result) -> String?) throws -> Int32 {
         let reader = LineReader(fileDescriptor: 0, longestLine: longestQuery)
@@ -109,7 +113,7 @@ enum SearchCommand {
             if block.isEmpty { break }
             // Each worker renders with the session that answered (the text as written reads it).
             let answers = SearchSession.searchAll(block, index: session.index, texts: session.texts, engine: engine,
-                                                  limit: limit, page: page, sessions: &sessions) { result, session in
+                                                  limit: limit, page: page, snippetCount: snippetCount, sessions: &sessions) { result, session in
                 (shown: !result.hits.isEmpty, output: render(result, session), note: note(result))
             }
             try checkIndex(session)
@@ -200,8 +204,9 @@ enum SearchCommand {
     nonisolated(unsafe) private static var toldOfDamagedTexts = false
 
     /// The index of `--index`, or the built-in one; without `withTexts`, with no texts for
-    /// snippets.
-    static func openSession(_ context: Context, withTexts: Bool = true) throws -> SearchSession {
+    /// snippets; `copied`: its files read into memory at once rather than mapped
+    /// (``IndexLocation/open(_:corpus:withTexts:copied:warning:)``).
+    static func openSession(_ context: Context, withTexts: Bool = true, copied: Bool = false) throws -> SearchSession {
         let engine = try context.engine()
         if context.arguments.value("corpus") != nil, context.arguments.value("index") == nil {
             throw Failure.requires("--corpus", "--index", context.arguments.command!)
@@ -216,7 +221,7 @@ enum SearchCommand {
             }
         }
         let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"), withTexts: withTexts,
-                                                    warning: { warn(.core($0)) })
+                                                    copied: copied, warning: { warn(.core($0)) })
         let session = SearchSession(index: index, texts: texts, engine: engine)
         // Suggestions only help: a damaged vocabulary is said and left out, not an error.
         session.vocabulary = Self.once {

@@ -63,6 +63,8 @@ enum EnglishMessages {
         case .cannotWriteOutput(let reason): "cannot write to standard output: \(reason)"
         case .cannotWriteReport(let path, let reason): "cannot write the JUnit report \(path): \(reason)"
         case .builtInUnreadable(let reason): "the built-in index cannot be read (\(reason)); rebuild rules"
+        case .indexChangedWhileRead:
+            "an index file was rewritten in place while it was read (copied over, or 'rsync --inplace'); run the command again"
         case .core(let message): message
         }
     }

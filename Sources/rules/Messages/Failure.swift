@@ -48,6 +48,8 @@ enum Failure: Error {
     case cannotWriteOutput(reason: String)
     case cannotWriteReport(String, reason: String)
     case builtInUnreadable(String)
+    /// A mapped index file cut short under the reader (SIGBUS): said by ``MappedFileFault``.
+    case indexChangedWhileRead
     /// A message of the search core (its index files, a damaged index), in English.
     case core(String)
 
@@ -71,7 +73,7 @@ enum Failure: Error {
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .wordTooLong, .outIsAFile,
              .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .refresh, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteOutput, .cannotWriteReport,
-             .builtInUnreadable, .core: .none
+             .builtInUnreadable, .indexChangedWhileRead, .core: .none
         }
     }
 

@@ -89,6 +89,8 @@ enum RussianMessages {
         case .cannotWriteOutput(let reason): "не удалось вывести результат: \(reason)"
         case .cannotWriteReport(let path, let reason): "не удалось записать отчёт JUnit \(path): \(reason)"
         case .builtInUnreadable(let reason): "не удалось прочитать встроенный индекс (\(reason)); пересоберите rules"
+        case .indexChangedWhileRead:
+            "файл индекса переписали на месте, пока его читали (скопировали поверх или «rsync --inplace»); повторите команду"
         case .core(let message): message
         }
     }

@@ -1,0 +1,34 @@
+import Glibc
+import RulesTerminal
+
+/// What ends the program when a mapped index file is cut short under it.
+///
+/// A search maps its index files (``RulesSearch/IndexLocation``): rules itself only ever
+/// replaces them by rename, but a file rewritten in place by something else (`cp` over it,
+/// `rsync --inplace`) and made shorter faults at the first page read past its new end, with
+/// SIGBUS, which would end the program with "Bus error" and a core. This handler says what
+/// happened in one line of standard error, in the user's language, and exits with 2, as any
+/// error. (A batch and browse, which read for long, copy their index instead and never meet
+/// it.) Only calls a signal handler may make: the line is made beforehand.
+enum MappedFileFault {
+    nonisolated(unsafe) private static var message: UnsafeMutableBufferPointer<UInt8>?
+
+    static func install() {
+        let line = Array("rules: \(oneLine(Failure.indexChangedWhileRead.text()))\n".utf8)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: line.count)
+        _ = buffer.initialize(from: line)
+        message = buffer
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            if let line = MappedFileFault.message {
+                _ = Glibc.write(2, line.baseAddress!, line.count)
+            }
+            _exit(2)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        _ = sigaction(SIGBUS, &action, nil)
+        // In browse, after the terminal is given back.
+        RawTerminal.passOn(SIGBUS)
+    }
+}
