@@ -67,17 +67,9 @@ final class ThirdAttackTests: XCTestCase {
     /// SIGBUS and lost the answers it had made.
     func testABatchOutlivesItsIndexRewrittenInPlace() throws {
         let folder = try builtIndex("third-inplace")
-        let process = Process()
-        process.executableURL = TestPaths.rulesBinary
-        process.arguments = ["search", "--index", folder.path, "--batch", "--plain", "--limit", "3"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        process.environment = environment
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let input = Pipe(), output = Pipe()
+        let (process, errors) = try started(["search", "--index", folder.path, "--batch", "--plain", "--limit", "3"],
+                                            input: input, output: output)
         try input.fileHandleForWriting.write(contentsOf: Data("права доступа\nфайл\n".utf8))
         usleep(1_000_000)   // the index is opened before the first line is read
         for name in [BinaryIndex.fileName, ChapterTexts.fileName] {
@@ -104,16 +96,7 @@ final class ThirdAttackTests: XCTestCase {
     /// A mapped file cut short under a one-off command faults (SIGBUS): the command says so
     /// in one line and exits with 2, not "Bus error" and a core.
     func testAFaultOnAMappedFileIsOneLineAndExitTwo() throws {
-        let process = Process()
-        process.executableURL = TestPaths.rulesBinary
-        process.arguments = ["check-engines", "--fuzz", "1000000"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
+        let (process, errors) = try started(["check-engines", "--fuzz", "1000000"])
         usleep(500_000)
         kill(process.processIdentifier, SIGBUS)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -128,24 +111,34 @@ final class ThirdAttackTests: XCTestCase {
     func testAnS2FileLargerThanTheMemoryAllowedIsOneLine() throws {
         let folder = try builtIndex("third-huge")
         XCTAssertEqual(truncate(folder.appendingPathComponent(S2IndexFile.fileName).path, 3 << 30), 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else {
+        let prlimit = URL(fileURLWithPath: "/usr/bin/prlimit")
+        guard FileManager.default.isExecutableFile(atPath: prlimit.path) else {
             throw XCTSkip("prlimit (util-linux) is needed to limit the memory of the command")
         }
-        process.arguments = ["--as=2000000000", TestPaths.rulesBinary.path, "titles", "--index", folder.path, "доступ"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
+        let (process, errors) = try started(["--as=2000000000", TestPaths.rulesBinary.path, "titles", "--index", folder.path, "доступ"],
+                                            executable: prlimit)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 2, said)
         XCTAssertTrue(said.hasPrefix("rules: cannot read \(folder.path)/\(S2IndexFile.fileName): 3221225472 bytes is more than the memory there is for it"), said)
         XCTAssertEqual(said.filter { $0 == "\n" }.count, 1, said)
+    }
+
+    /// `rules` (or `executable`) started with `arguments`, in English; its standard error.
+    private func started(_ arguments: [String], executable: URL = TestPaths.rulesBinary, input: Pipe? = nil,
+                         output: Pipe? = nil) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        process.environment = environment
+        let errors = Pipe()
+        if let input { process.standardInput = input }
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        return (process, errors)
     }
 
     private func corpus(_ name: String, _ chapters: [[String: String]]) throws -> URL {
