@@ -48,11 +48,22 @@ static inline cpcre2_match_data *cpcre2_thread_match_data(void) {
     return data;
 }
 
+/* The JIT's stack as PHP gives it: 32 KiB growing to 192 KiB (PCRE_JIT_STACK_MIN_SIZE and
+   _MAX_SIZE), one for each thread, as PHP keeps one for each (a stack is not to be used by
+   two matches at once). Made on a thread's first JIT match; lives as long as its thread. */
+static inline pcre2_jit_stack_8 *cpcre2_thread_jit_stack(void *unused) {
+    (void)unused;
+    static _Thread_local pcre2_jit_stack_8 *stack = NULL;
+    if (!stack) stack = pcre2_jit_stack_create_8(32 * 1024, 192 * 1024, NULL);
+    return stack;   /* NULL (no memory): PCRE2 then uses its own 32 KiB on the machine stack */
+}
+
 static inline cpcre2_match_context *cpcre2_match_context_create(uint32_t match_limit, uint32_t depth_limit) {
     cpcre2_match_context *context = pcre2_match_context_create_8(NULL);
     if (context) {
         pcre2_set_match_limit_8(context, match_limit);
         pcre2_set_depth_limit_8(context, depth_limit);
+        pcre2_jit_stack_assign_8(context, cpcre2_thread_jit_stack, NULL);
     }
     return context;
 }

@@ -179,25 +179,30 @@ final class FoundationPattern: CompiledPattern {
     /// take ICU far longer; a start that fails at once, far less; a start that does a
     /// thousand steps or more is counted as 10,000). The budget is 100 such reports in a
     /// row, about 1,000,000 steps, as PHP's `pcre.backtrack_limit` bounds PCRE2 at one
-    /// starting place; over the whole search, 100 plus one for every 100 characters of the
-    /// subject, about 100 steps a place on average (a step of a pattern with many groups
-    /// costs ICU up to 0.2 µs), so that a long subject searched normally is not taken for a
-    /// runaway; and, whatever the clock says, at most one report for each place besides
-    /// (``reportLimit(length:)``). A pattern
-    /// that backtracks without end (`a?` × 28 then `a` × 28, or `.?` × 30 then `а` × 30 at
-    /// every place of a chapter) stops with ``RegexError/matchLimit``, as PCRE2 does. The
-    /// two limits count different steps, so near them one engine may stop where the other
-    /// still finds a match, and a machine busy enough to hold the search up between two
-    /// starts counts a step report more: the one place where the engines may differ
-    /// (README, "Limits"). Other patterns run unbounded: the reports cost a call for every
-    /// place searched, 7 times the time of a plain search.
+    /// starting place. Over the whole search: 100 plus one for every character of the
+    /// subject (10,000 steps a place: a long line read on to its end from each place is a
+    /// normal search, not a runaway), and at most ``stepTimeLimit(length:)`` of them in
+    /// time (10,000 steps of a pattern with many groups cost ICU up to 2 ms); and, whatever
+    /// the clock says, at most one report for each place besides
+    /// (``reportLimit(length:)``). A pattern that backtracks without end
+    /// (`a?` × 28 then `a` × 28, or `.?` × 30 then `а` × 30 at every place of a chapter)
+    /// stops with ``RegexError/matchLimit``, as PCRE2 does. The two limits count different
+    /// steps, so near them one engine may stop where the other still finds a match, and a
+    /// machine busy enough to hold the search up between two starts counts a step report
+    /// more: the one place where the engines may differ (README, "Limits"). Other patterns
+    /// run unbounded: the reports cost a call for every place searched, 7 times the time of
+    /// a plain search.
     static let progressLimit = 100
 
     /// See ``progressLimit``.
     static let stepGap: UInt64 = 10_000   // nanoseconds
 
     /// Step reports a search over `length` characters may make.
-    static func stepReportLimit(length: Int) -> Int { progressLimit + length / 100 }
+    static func stepReportLimit(length: Int) -> Int { progressLimit &+ length }
+
+    /// The time step reports of a search over `length` characters may take together, in
+    /// nanoseconds: half a second and 5 µs a character (a 100,000-character chapter: 1 s).
+    static func stepTimeLimit(length: Int) -> UInt64 { 500_000_000 &+ UInt64(length) &* 5_000 }
 
     /// Reports of both kinds a search over `length` characters may make.
     static func reportLimit(length: Int) -> Int { stepReportLimit(length: length) + (length + 1) }
@@ -212,7 +217,9 @@ final class FoundationPattern: CompiledPattern {
         let length = budgetLength ?? range.length
         let stepLimit = Self.stepReportLimit(length: length)
         let limit = Self.reportLimit(length: length)
+        let timeLimit = Self.stepTimeLimit(length: length)
         var reports = 0
+        var stepTime: UInt64 = 0
         var stepReports = 0
         var run = 0   // step reports since the last start that failed at once, or match
         let prone = backtrackingProne
@@ -232,12 +239,13 @@ final class FoundationPattern: CompiledPattern {
                     let now = Self.now()
                     if now &- last >= Self.stepGap {
                         stepReports += 1
+                        stepTime &+= now &- last
                         run += 1
                     } else {
                         run = 0
                     }
                     last = now
-                    if reports > limit || stepReports > stepLimit || run > Self.progressLimit {
+                    if reports > limit || stepReports > stepLimit || stepTime > timeLimit || run > Self.progressLimit {
                         exceeded = true
                         stop.pointee = true
                     }

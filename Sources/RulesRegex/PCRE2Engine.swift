@@ -79,8 +79,8 @@ final class PCRE2Pattern: CompiledPattern {
     let groupCount: Int
     /// Whether `pcre2_jit_match` can be called directly, skipping `pcre2_match`'s checks.
     private var jitCompiled = false
-    /// Attempts so far; the JIT is compiled on a long subject or the eighth attempt.
-    private var attempts = 0
+    /// Whether the JIT was tried for the pattern.
+    private var jitTried = false
 
     init(code: OpaquePointer, context: OpaquePointer?, engine: PCRE2Engine) {
         self.code = code
@@ -90,19 +90,18 @@ final class PCRE2Pattern: CompiledPattern {
         ownMatchData = groupCount > Int(CPCRE2_SHARED_GROUPS) ? cpcre2_match_data_create(code) : nil
     }
 
-    /// PHP compiles every pattern with the JIT at once. Compiling costs more than a few
-    /// short matches do, and the search builds patterns it uses once on one sentence, so
-    /// the JIT is compiled when it pays: for a long subject or a pattern used repeatedly.
-    /// Both give the same matches.
+    /// PHP compiles every pattern with the JIT (`pcre.jit=1`) and matches with it. The JIT
+    /// counts `pcre.backtrack_limit` over a whole call, the interpreter anew at each place it
+    /// starts from, so that near the limit they answer differently (PHP shows no snippet
+    /// where the interpreter finds one): every search is the JIT's, as PHP's is, with the JIT
+    /// stack PHP gives it (``cpcre2_match_context_create``). Compiled at the first search,
+    /// so a pattern never searched costs nothing more.
     @inline(__always)
-    private func prepareJIT(subjectLength: Int) {
-        guard !jitCompiled else { return }
-        attempts += 1
-        if attempts >= 8 || subjectLength >= 2048 {
-            _ = cpcre2_jit_compile(code)
-            jitCompiled = cpcre2_jit_compiled(code) != 0
-            attempts = Int.min / 2   // never try again
-        }
+    private func prepareJIT() {
+        guard !jitTried else { return }
+        jitTried = true
+        _ = cpcre2_jit_compile(code)
+        jitCompiled = cpcre2_jit_compiled(code) != 0
     }
 
     deinit {
@@ -118,7 +117,7 @@ final class PCRE2Pattern: CompiledPattern {
         if options.contains(.notEmptyAtStart) { flags |= UInt32(PCRE2_NOTEMPTY_ATSTART) }
         // PCRE2's JIT does not take PCRE2_ANCHORED at match time (pcre2_match runs the
         // interpreter then), so anchored attempts neither count towards it nor use it.
-        if !options.contains(.anchored) { prepareJIT(subjectLength: subject.count) }
+        if !options.contains(.anchored) { prepareJIT() }
         let direct = jitCompiled && !options.contains(.anchored)
         let base = subject.baseAddress ?? emptyPattern
         let matchData = ownMatchData ?? cpcre2_thread_match_data()
@@ -185,7 +184,7 @@ final class PCRE2Pattern: CompiledPattern {
                     offset = starts.next(from: offset, in: subject)
                     if offset == length { break }
                 }
-                prepareJIT(subjectLength: length)
+                prepareJIT()
                 rc = jitCompiled
                     ? cpcre2_jit_match(code, base, length, offset, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
                     : cpcre2_match(code, base, length, offset, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)

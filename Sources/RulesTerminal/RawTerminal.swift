@@ -129,9 +129,12 @@ public enum RawTerminal {
     }()
 
     /// After the terminal is given back, `signal` goes to the handler the program had set
-    /// for it before ``enter()`` (one that says what happened and exits), rather than to its
-    /// default action. Call before ``enter()``. (Not for the crash signals the Swift runtime
-    /// handles with its backtracer, which is not made to be called from another handler.)
+    /// for it before ``enter()`` (one that says what happened and exits, or takes the
+    /// default action), with the signal's own information, rather than to its default
+    /// action. Call before ``enter()``, for a handler of the program's own: SIGBUS, which the
+    /// Swift runtime's backtracer also handles, is passed on only once the program's
+    /// handler has replaced the backtracer's (which is not made to be called from another
+    /// handler).
     public static func passOn(_ signal: Int32) {
         guard signal > 0, signal <= __libc_current_sigrtmax() else { return }
         passedOn[Int(signal)] = true
@@ -140,12 +143,19 @@ public enum RawTerminal {
     private static func installHandlers() {
         for signal in endingSignals {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signal in
+            action.__sigaction_handler.sa_sigaction = { signal, info, context in
                 RawTerminal.restoreInHandler()
-                // The signal again, with its default action (or the program's own handler,
-                // when passed on): the program ends as it would have.
+                // The program's own handler, when passed on, called with what the signal
+                // says (a handler's `raise` would say the signal was sent, not why);
+                // otherwise the signal again, with its default action: the program ends as
+                // it would have.
                 if RawTerminal.passedOn[Int(signal)] {
-                    _ = sigaction(signal, RawTerminal.previousActions + Int(signal), nil)
+                    let previous = RawTerminal.previousActions + Int(signal)
+                    _ = sigaction(signal, previous, nil)
+                    if previous.pointee.sa_flags & SA_SIGINFO != 0, let handler = previous.pointee.__sigaction_handler.sa_sigaction {
+                        handler(signal, info, context)
+                        return
+                    }
                 } else {
                     var standard = sigaction()
                     standard.__sigaction_handler.sa_handler = SIG_DFL
@@ -154,7 +164,7 @@ public enum RawTerminal {
                 _ = raise(signal)
             }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0   // the handler puts the other action back itself
+            action.sa_flags = SA_SIGINFO   // the handler puts the other action back itself
             _ = sigaction(signal, &action, previousActions + Int(signal))
         }
         var resize = sigaction()
@@ -165,32 +175,36 @@ public enum RawTerminal {
         installStopHandlers()
     }
 
-    /// SIGTSTP: the terminal given back, then stopped with the default action; on being
-    /// continued, taken again. SIGCONT: taken again whenever it is wanted (after a SIGSTOP,
-    /// the shell has put its own settings back).
+    /// SIGTSTP, SIGTTIN and SIGTTOU (a read or a write from the background): the terminal
+    /// given back, then stopped with the default action; on being continued, taken again.
+    /// SIGCONT: taken again whenever it is wanted (after a SIGSTOP, the shell has put its
+    /// own settings back).
     private static func installStopHandlers() {
         var stop = sigaction()
-        stop.__sigaction_handler.sa_handler = { _ in
+        stop.__sigaction_handler.sa_handler = { signal in
             let saved = errno
             RawTerminal.restoreInHandler()
             var standard = sigaction()
             standard.__sigaction_handler.sa_handler = SIG_DFL
             var ours = sigaction()
-            _ = sigaction(SIGTSTP, &standard, &ours)
+            _ = sigaction(signal, &standard, &ours)
             var blocked = sigset_t()
             sigemptyset(&blocked)
-            sigaddset(&blocked, SIGTSTP)
+            sigaddset(&blocked, signal)
             _ = sigprocmask(SIG_UNBLOCK, &blocked, nil)
-            _ = raise(SIGTSTP)
+            _ = raise(signal)
             // Continued.
             _ = sigprocmask(SIG_BLOCK, &blocked, nil)
-            _ = sigaction(SIGTSTP, &ours, nil)
+            _ = sigaction(signal, &ours, nil)
             RawTerminal.takeAgainInHandler()
             errno = saved
         }
+        // Each blocks the others while it runs: with them blocked, giving the terminal back
+        // from the background is allowed rather than stopped halfway.
         sigemptyset(&stop.sa_mask)
+        for signal in [SIGTSTP, SIGTTIN, SIGTTOU] { sigaddset(&stop.sa_mask, signal) }
         stop.sa_flags = Int32(SA_RESTART)
-        _ = sigaction(SIGTSTP, &stop, nil)
+        for signal in [SIGTSTP, SIGTTIN, SIGTTOU] { _ = sigaction(signal, &stop, nil) }
         var resume = sigaction()
         resume.__sigaction_handler.sa_handler = { _ in
             let saved = errno

@@ -6,10 +6,12 @@ import RulesTerminal
 /// A search maps its index files (``RulesSearch/IndexLocation``): rules itself only ever
 /// replaces them by rename, but a file rewritten in place by something else (`cp` over it,
 /// `rsync --inplace`) and made shorter faults at the first page read past its new end, with
-/// SIGBUS, which would end the program with "Bus error" and a core. This handler says what
-/// happened in one line of standard error, in the user's language, and exits with 2, as any
-/// error. (A batch and browse, which read for long, copy their index instead and never meet
-/// it.) Only calls a signal handler may make: the line is made beforehand.
+/// SIGBUS (`BUS_ADRERR`), which would end the program with "Bus error" and a core. This
+/// handler says what happened in one line of standard error, in the user's language, and
+/// exits with 2, as any error. (A batch and browse, which read for long, copy their index
+/// instead and never meet it.) Any other SIGBUS (one sent with `kill`, a misaligned access)
+/// is not about an index file: it takes its default action. Only calls a signal handler may
+/// make: the line is made beforehand.
 enum MappedFileFault {
     nonisolated(unsafe) private static var message: UnsafeMutableBufferPointer<UInt8>?
 
@@ -19,14 +21,21 @@ enum MappedFileFault {
         _ = buffer.initialize(from: line)
         message = buffer
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            if let line = MappedFileFault.message {
-                _ = Glibc.write(2, line.baseAddress!, line.count)
+        action.__sigaction_handler.sa_sigaction = { signal, info, _ in
+            guard let info, info.pointee.si_code == BUS_ADRERR, let line = MappedFileFault.message else {
+                // The default action, once this handler returns (the signal is blocked
+                // until then; a fault comes again from the same instruction).
+                var standard = sigaction()
+                standard.__sigaction_handler.sa_handler = SIG_DFL
+                _ = sigaction(signal, &standard, nil)
+                _ = raise(signal)
+                return
             }
+            _ = Glibc.write(2, line.baseAddress!, line.count)
             _exit(2)
         }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
+        action.sa_flags = SA_SIGINFO
         _ = sigaction(SIGBUS, &action, nil)
         // In browse, after the terminal is given back.
         RawTerminal.passOn(SIGBUS)

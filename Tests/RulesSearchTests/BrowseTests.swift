@@ -122,23 +122,14 @@ final class BrowseTests: XCTestCase {
     /// SIGTRAP, a bad access SIGSEGV), the terminal is given back first.
     func testTheTerminalIsGivenBackWhateverEndsIt() throws {
         for signal in ["TERM", "HUP", "SEGV", "ILL", "TRAP", "ABRT", "USR1", "ALRM", "XCPU", "PROF", "SYS", "PWR", "STKFLT", "IO", "RTMIN", "RTMAX"] {
-            let terminal = try TerminalSession(width: 80, height: 20)
-            try terminal.run("echo shell-before")
-            _ = try terminal.waitFor { $0.contains("shell-before\n") }
-            let marker = "сигнал\(signal)"
-            try terminal.run("\(rules) browse \(marker)")
-            _ = try terminal.waitFor { $0.contains("Поиск: \(marker)") }
-            let pids = processes(withArguments: ["browse", marker])
-            XCTAssertEqual(pids.count, 1, signal)
-            for pid in pids { XCTAssertEqual(kill(pid, signals[signal]!), 0, signal) }
+            let terminal = try browseSent(signals[signal]!, marker: "сигнал\(signal)")
             try assertShellIsBack(terminal, before: "shell-before")
         }
     }
 
     /// A query at its longest says so on the status line rather than dropping what is typed
-    /// without a word; a fault on a mapped file (SIGBUS) gives the terminal back and says
-    /// what happened in one line, not "Bus error".
-    func testAFullQueryIsSaidAndABusFaultIsOneLine() throws {
+    /// without a word; a SIGBUS gives the terminal back before it ends the program.
+    func testAFullQueryIsSaidAndABusSignalGivesTheTerminalBack() throws {
         let terminal = try TerminalSession(width: 80, height: 20)
         try terminal.run("echo shell-before")
         _ = try terminal.waitFor { $0.contains("shell-before\n") }
@@ -155,11 +146,12 @@ final class BrowseTests: XCTestCase {
         _ = try terminal.waitFor { !$0.contains("Запрос длиннее") }
         let pids = processes(withArguments: ["browse", marker])
         XCTAssertEqual(pids.count, 1)
+        // SIGBUS sent, not a fault on a mapped file: the terminal given back, then the
+        // signal's default action (browse copies its index, so no fault reaches it).
         for pid in pids { XCTAssertEqual(kill(pid, SIGBUS), 0) }
-        let screen = try terminal.waitFor { $0.contains("rules: an index file was rewritten in place") }
-        XCTAssertFalse(screen.contains("Bus error"), screen)
         try terminal.run("echo status=$?")
-        _ = try terminal.waitFor { $0.contains("status=2") }
+        let screen = try terminal.waitFor { $0.contains("status=135") }
+        XCTAssertFalse(screen.contains("rewritten in place"), screen)
         try assertShellIsBack(terminal, before: "shell-before")
     }
 
@@ -222,6 +214,36 @@ final class BrowseTests: XCTestCase {
         screen = try terminal.waitFor { $0.contains("rules: warning: ") && $0.contains("shell-before") }
         XCTAssertEqual(screen.components(separatedBy: "rules: warning: ").count, 2, screen)
         try assertShellIsBack(terminal, before: "shell-before")
+    }
+
+    /// SIGTTIN and SIGTTOU (a read or a write from the background) stop browse as Ctrl-Z
+    /// does: the terminal given back first (no alternate screen left behind), the view
+    /// again on `fg`.
+    func testABackgroundStopGivesTheTerminalBack() throws {
+        for (name, signal) in [("TTIN", SIGTTIN), ("TTOU", SIGTTOU)] {
+            let marker = "стоп\(name)"
+            let terminal = try browseSent(signal, marker: marker)
+            _ = try terminal.waitFor { $0.contains("Stopped") && $0.contains("shell-before") }
+            XCTAssertEqual(try terminal.tmux(["display", "-p", "-t", "t", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines), "0", name)
+            try terminal.run("fg")
+            _ = try terminal.waitFor { $0.hasPrefix("Поиск: \(marker)") }
+            try terminal.keys("C-d")
+            try assertShellIsBack(terminal, before: "shell-before")
+        }
+    }
+
+    /// A terminal whose shell said "shell-before", then ran `rules browse MARKER`, which was
+    /// sent `signal` once its view was there.
+    private func browseSent(_ signal: Int32, marker: String) throws -> TerminalSession {
+        let terminal = try TerminalSession(width: 80, height: 20)
+        try terminal.run("echo shell-before")
+        _ = try terminal.waitFor { $0.contains("shell-before\n") }
+        try terminal.run("\(rules) browse \(marker)")
+        _ = try terminal.waitFor { $0.contains("Поиск: \(marker)") }
+        let pids = processes(withArguments: ["browse", marker])
+        XCTAssertEqual(pids.count, 1, marker)
+        for pid in pids { XCTAssertEqual(kill(pid, signal), 0, marker) }
+        return terminal
     }
 
     private let signals: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV, "ILL": SIGILL, "TRAP": SIGTRAP, "ABRT": SIGABRT,

@@ -122,6 +122,9 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         /// Damaged: whole in none of the ways it can be checked at once (its header, its
         /// sections' bounds, its table of contents), said in the message.
         case damaged(String)
+        /// There, but not to be read now (no memory for a copy of it, an I/O error), said in
+        /// the message: nothing a rebuild would mend.
+        case unreadable(String)
         /// Missing, or of another version.
         case none
 
@@ -135,7 +138,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         var madeByRules: Bool {
             switch self {
             case .fresh, .stale: return true
-            case .damaged, .none: return false
+            case .damaged, .unreadable, .none: return false
             }
         }
     }
@@ -153,8 +156,13 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// archive, `touch`) fresh: its S2 file has another time but is the same file.
     static func find(directory: URL, s2Stamp: FileStamp?, copied: Bool = false) -> Found {
         let url = directory.appendingPathComponent(fileName)
-        guard let s2Stamp, FileManager.default.fileExists(atPath: url.path),
-              let bytes = try? FileBytes(contentsOf: url.path, copied: copied) else { return .none }
+        guard let s2Stamp, FileManager.default.fileExists(atPath: url.path) else { return .none }
+        let bytes: FileBytes
+        do {
+            bytes = try FileBytes(contentsOf: url.path, copied: copied)
+        } catch {
+            return .unreadable("\(error)")
+        }
         let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
         do {
             let index = try BinaryIndex(bytes: bytes, expecting: s2Stamp)

@@ -168,6 +168,10 @@ public struct ChapterTexts {
         do {
             try self.init(file: try FileBytes(contentsOf: url.path, copied: copied))
         } catch let error as FileBytes.OpenError {
+            // Not to be read now (no memory for it, an I/O error): nothing a rebuild mends.
+            if let reason = error.reason {
+                throw IndexLocation.OpenError(message: error.description, kind: .unreadable(file: url.path, reason: reason))
+            }
             throw FormatError(message: error.description)
         } catch let error as FormatError {
             throw FormatError(message: "\(url.path): \(error.message)")

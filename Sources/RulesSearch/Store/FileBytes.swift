@@ -104,7 +104,7 @@ final class FileBytes: @unchecked Sendable {
             return
         }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (whole ? MAP_POPULATE : 0), fd, 0), address != MAP_FAILED else {
-            throw OpenError(description: "cannot map \(path): \(String(cString: strerror(errno)))")
+            throw OpenError(cannot: "map", path, reason: String(cString: strerror(errno)))
         }
         buffer = UnsafeRawBufferPointer(start: address, count: size)
         storage = .mapped

@@ -62,14 +62,15 @@ public enum IndexLocation {
     }
 
     /// The vocabulary kept with the index at `path` (a folder, or its S2 file under its own
-    /// name), `nil` when there is none; a damaged one is an error.
-    public static func vocabulary(_ path: String) throws -> Vocabulary? {
+    /// name), `nil` when there is none; a damaged one is an error. `copied`: read into
+    /// memory rather than mapped, as ``open(_:corpus:withTexts:copied:warning:)`` reads.
+    public static func vocabulary(_ path: String, copied: Bool = false) throws -> Vocabulary? {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { return try Vocabulary.read(in: url) }
+        if isDirectory.boolValue { return try Vocabulary.read(in: url, copied: copied) }
         guard url.lastPathComponent == S2IndexFile.fileName else { return nil }
-        return try Vocabulary.read(in: url.deletingLastPathComponent())
+        return try Vocabulary.read(in: url.deletingLastPathComponent(), copied: copied)
     }
 
     /// How many times ``open(_:corpus:)`` opens the files before it takes them as they are.
@@ -157,6 +158,9 @@ public enum IndexLocation {
             if case .damaged(let why) = binary {
                 warning("\(binaryFile): the binary index is damaged (\(why)); answering from the S2 file; rebuild the index with 'rules index build'")
             }
+            if case .unreadable(let why) = binary {
+                warning("\(why); answering from the S2 file")
+            }
             sayTextsSetAside()
             return (index, texts)
         }
@@ -185,7 +189,7 @@ public enum IndexLocation {
         switch binary {
         case .fresh(let index): return index.corpusFingerprint == texts.corpusFingerprint
         case .stale(let fingerprint): return texts.corpusFingerprint != fingerprint
-        case .damaged, .none: return true
+        case .damaged, .unreadable, .none: return true
         }
     }
 
@@ -212,6 +216,8 @@ public enum IndexLocation {
         }
         do {
             return try ChapterTexts(contentsOf: file, copied: copied)
+        } catch let error as OpenError {
+            throw error
         } catch {
             throw OpenError(message: "\(error); rebuild the index with 'rules index build'")
         }

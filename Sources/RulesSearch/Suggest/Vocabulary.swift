@@ -297,8 +297,9 @@ public struct Vocabulary: Sendable {
     }
 
     /// The vocabulary kept in `directory`, `nil` when it has none (an index PHP made, or
-    /// one rules made before it kept words); a damaged file is an error.
-    public static func read(in directory: URL) throws -> Vocabulary? {
+    /// one rules made before it kept words); a damaged file is an error. `copied`: read
+    /// into memory rather than mapped (see ``FileBytes``).
+    public static func read(in directory: URL, copied: Bool = false) throws -> Vocabulary? {
         let path = directory.appendingPathComponent(fileName).path
         // Absent, nothing to say; anything else there that is not a readable vocabulary
         // (a dangling link, a loop of links) is said.
@@ -306,7 +307,7 @@ public struct Vocabulary: Sendable {
         guard lstat(path, &info) == 0 else { return nil }
         do {
             // Read whole: its checksum is checked, and a correction walks all its words.
-            return try Vocabulary(file: FileBytes(contentsOf: path, whole: true))
+            return try Vocabulary(file: FileBytes(contentsOf: path, whole: true, copied: copied))
         } catch let error as FormatError {
             throw error
         } catch {

@@ -16,6 +16,20 @@ struct Context {
         return engine
     }
 
+    /// An operand as its bytes were given: Swift's `CommandLine.arguments` puts U+FFFD for
+    /// each byte that is not UTF-8 (a query typed in a CP1251 or KOI8-R terminal), where PHP
+    /// keeps the bytes (`mb_strtolower` then makes each one `?`).
+    func operandBytes(_ operand: String) -> Bytes {
+        guard operand.unicodeScalars.contains("\u{FFFD}") else { return Bytes(operand.utf8) }
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = Bytes(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
+                                                  count: strlen(argument)))
+            if String(decoding: bytes, as: UTF8.self) == operand { return bytes }
+        }
+        return Bytes(operand.utf8)
+    }
+
     /// The operands, at least `minimum` and at most `maximum` of them.
     func operands(minimum: Int = 0, maximum: Int = .max) throws(Failure) -> [String] {
         let command = arguments.command!

@@ -224,14 +224,17 @@ enum SearchCommand {
                                                     copied: copied, warning: { warn(.core($0)) })
         let session = SearchSession(index: index, texts: texts, engine: engine)
         // Suggestions only help: a damaged vocabulary is said and left out, not an error.
-        session.vocabulary = Self.once {
+        let read: () -> Vocabulary? = {
             do {
-                return try IndexLocation.vocabulary(path)
+                return try IndexLocation.vocabulary(path, copied: copied)
             } catch {
                 warn(.core("\(error); no suggestions for misspelled words until the index is built again"))
                 return nil
             }
         }
+        // Read when a query first needs it (copied too for a batch or browse, so that no
+        // rewrite in place reaches it); a warning about it then shows where the answers do.
+        session.vocabulary = Self.once(read)
         return session
     }
 

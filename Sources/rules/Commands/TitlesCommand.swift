@@ -6,7 +6,7 @@ enum TitlesCommand {
     static func run(_ context: Context) throws -> Int32 {
         let words = try context.operands(minimum: 1)
         let session = try SearchCommand.openSession(context, withTexts: false)
-        let found = session.titles(Bytes(words.joined(separator: " ").utf8))
+        let found = session.titles(Bytes(words.map(context.operandBytes).joined(separator: [0x20])))
         if context.arguments.flag("json") {
             var w = JSONWriter()
             w.raw("[")
