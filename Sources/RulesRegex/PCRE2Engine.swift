@@ -116,7 +116,7 @@ final class PCRE2Pattern: CompiledPattern {
         if options.contains(.anchored) { flags |= UInt32(PCRE2_ANCHORED) }
         if options.contains(.notEmptyAtStart) { flags |= UInt32(PCRE2_NOTEMPTY_ATSTART) }
         // PCRE2's JIT does not take PCRE2_ANCHORED at match time (pcre2_match runs the
-        // interpreter then), so anchored attempts neither count towards it nor use it.
+        // interpreter then), so anchored attempts do not use it.
         if !options.contains(.anchored) { prepareJIT() }
         let direct = jitCompiled && !options.contains(.anchored)
         let base = subject.baseAddress ?? emptyPattern

@@ -201,10 +201,11 @@ public enum RawTerminal {
         }
         // Each blocks the others while it runs: with them blocked, giving the terminal back
         // from the background is allowed rather than stopped halfway.
+        let stopSignals = [SIGTSTP, SIGTTIN, SIGTTOU]
         sigemptyset(&stop.sa_mask)
-        for signal in [SIGTSTP, SIGTTIN, SIGTTOU] { sigaddset(&stop.sa_mask, signal) }
+        for signal in stopSignals { sigaddset(&stop.sa_mask, signal) }
         stop.sa_flags = Int32(SA_RESTART)
-        for signal in [SIGTSTP, SIGTTIN, SIGTTOU] { _ = sigaction(signal, &stop, nil) }
+        for signal in stopSignals { _ = sigaction(signal, &stop, nil) }
         var resume = sigaction()
         resume.__sigaction_handler.sa_handler = { _ in
             let saved = errno

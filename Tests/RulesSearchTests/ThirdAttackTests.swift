@@ -140,12 +140,12 @@ final class ThirdAttackTests: XCTestCase {
         // Once the command has read as much as its index files hold (a batch answers a block
         // of lines at a time, so no answer tells), they are cut short.
         try input.fileHandleForWriting.write(contentsOf: Data("права доступа\n".utf8))
-        let sizes = try [BinaryIndex.fileName, ChapterTexts.fileName].map {
-            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.size] as? Int ?? 0
+        let indexBytes = try [BinaryIndex.fileName, ChapterTexts.fileName].reduce(0) {
+            $0 + (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($1).path)[.size] as? Int ?? 0)
         }
         let deadline = Date().addingTimeInterval(30)
-        while bytesRead(by: process.processIdentifier) < sizes.reduce(0, +), Date() < deadline { usleep(10_000) }
-        XCTAssertGreaterThanOrEqual(bytesRead(by: process.processIdentifier), sizes.reduce(0, +))
+        while bytesRead(by: process.processIdentifier) < indexBytes, Date() < deadline { usleep(10_000) }
+        XCTAssertGreaterThanOrEqual(bytesRead(by: process.processIdentifier), indexBytes)
         for name in [BinaryIndex.fileName, ChapterTexts.fileName] {
             let fd = open(folder.appendingPathComponent(name).path, O_WRONLY | O_TRUNC)
             XCTAssertGreaterThanOrEqual(fd, 0)
@@ -169,10 +169,15 @@ final class ThirdAttackTests: XCTestCase {
         XCTAssertTrue(answers.contains("<i>"), "no snippet with a found word: \(answers.prefix(300))")
     }
 
+    /// A file of `/proc` as text, empty when it cannot be read (read to its end:
+    /// `String(contentsOfFile:)` at times read none of these files, whose size is 0).
+    private func procText(_ path: String) -> String {
+        String(decoding: FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+    }
+
     /// The bytes process `pid` has read so far (`rchar` in `/proc/PID/io`).
     private func bytesRead(by pid: Int32) -> Int {
-        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8),
-              let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }) else { return 0 }
+        guard let line = procText("/proc/\(pid)/io").split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }) else { return 0 }
         return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) ?? 0
     }
 
@@ -196,8 +201,7 @@ final class ThirdAttackTests: XCTestCase {
         var child: Int32?
         while Date() < deadline {
             child = children(of: process.processIdentifier).first
-            if let child, let maps = FileHandle(forReadingAtPath: "/proc/\(child)/maps")?.readDataToEndOfFile(),
-               String(decoding: maps, as: UTF8.self).contains(file) { break }
+            if let child, procText("/proc/\(child)/maps").contains(file) { break }
             child = nil
             usleep(10_000)
         }
@@ -214,8 +218,7 @@ final class ThirdAttackTests: XCTestCase {
     private func children(of pid: Int32) -> [Int32] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.flatMap { task in
-            String(decoding: FileHandle(forReadingAtPath: "/proc/\(pid)/task/\(task)/children")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-                .split(separator: " ").compactMap { Int32($0) }
+            procText("/proc/\(pid)/task/\(task)/children").split(separator: " ").compactMap { Int32($0) }
         }
     }
 

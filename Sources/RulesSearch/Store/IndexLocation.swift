@@ -155,11 +155,13 @@ public enum IndexLocation {
             let index = try readS2(s2File)
             // The S2 file read may be a newer one than the texts were checked against.
             if !lastAttempt, FileStamp(s2File.path) != s2Stamp { continue }
-            if case .damaged(let why) = binary {
+            switch binary {
+            case .damaged(let why):
                 warning("\(binaryFile): the binary index is damaged (\(why)); answering from the S2 file; rebuild the index with 'rules index build'")
-            }
-            if case .unreadable(let why) = binary {
+            case .unreadable(let why):
                 warning("\(why); answering from the S2 file")
+            case .fresh, .stale, .none:
+                break
             }
             sayTextsSetAside()
             return (index, texts)

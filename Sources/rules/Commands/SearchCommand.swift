@@ -223,8 +223,10 @@ enum SearchCommand {
         let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"), withTexts: withTexts,
                                                     copied: copied, warning: { warn(.core($0)) })
         let session = SearchSession(index: index, texts: texts, engine: engine)
-        // Suggestions only help: a damaged vocabulary is said and left out, not an error.
-        let read: () -> Vocabulary? = {
+        // Suggestions only help: a damaged vocabulary is said and left out, not an error. Read
+        // when a query first needs it (copied too for a batch or browse, so that no rewrite in
+        // place reaches it); a warning about it then shows where the answers do.
+        session.vocabulary = Self.once {
             do {
                 return try IndexLocation.vocabulary(path, copied: copied)
             } catch {
@@ -232,9 +234,6 @@ enum SearchCommand {
                 return nil
             }
         }
-        // Read when a query first needs it (copied too for a batch or browse, so that no
-        // rewrite in place reaches it); a warning about it then shows where the answers do.
-        session.vocabulary = Self.once(read)
         return session
     }
 
