@@ -240,6 +240,46 @@ final class ThirdAttackTests: XCTestCase {
         XCTAssertEqual(said.filter { $0 == "\n" }.count, 1, said)
     }
 
+    /// A keyword weight of NAN or INF in an S2 file (PHP reads it without a word, then ranks
+    /// by how `arsort` meets NAN and cannot `json_encode` the result), or one so large that a
+    /// sum of them reaches INF, is damage: one line, exit 2, in the S2 file and the binary form.
+    func testAWeightThatCannotRankIsDamage() throws {
+        let folder = try builtIndex("third-weights")
+        let s2 = folder.appendingPathComponent(S2IndexFile.fileName)
+        let original = try Data(contentsOf: s2)
+        // Line 3 holds the single keywords, whose weights the indexer writes as `i:20;`/`i:30;`.
+        let lines = original.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for (weight, refused) in [("d:NAN;", true), ("d:INF;", true), ("d:-INF;", true), ("d:1.0E+281;", true),
+                                  ("d:1.0E+280;", false), ("d:-2.5;", false)] {
+            var edited = lines
+            var line = Data(edited[2])
+            line.replaceSubrange(try XCTUnwrap(line.range(of: Data("i:20;".utf8))), with: Data(weight.utf8))
+            edited[2] = line
+            try Data(edited.joined(separator: [0x0A])).write(to: s2)
+            XCTAssertEqual((try? S2IndexFile.read(s2)) == nil, refused, weight)
+            let run = try runRules(["search", "--index", folder.path, "доступ"])
+            let said = run.stderr
+            if refused {
+                XCTAssertEqual(run.status, 2, weight)
+                XCTAssertTrue(said.contains("a weight that is not a finite number within ±1e280"), said)
+                XCTAssertEqual(said.filter { $0 == "\n" }.count, 1, said)
+            } else {
+                XCTAssertEqual(run.status, 0, "\(weight): \(said)")
+            }
+        }
+        // The binary form made from an index holding such a weight (only a hand-made file
+        // can) reports the record as damage instead of ranking it.
+        try original.write(to: s2)
+        var index = try S2IndexFile.read(s2)
+        let word = try XCTUnwrap(index.singleKeywords.keys.first)
+        let id = try XCTUnwrap(index.singleKeywords.values.first?.keys.first)
+        index.singleKeywords.update(word, default: OrderedMap()) { $0[id] = .double(.nan) }
+        let bytes = BinaryIndex.encode(sections: BinaryIndex.sections(index), s2Size: 0, s2ModificationTime: 0, corpusFingerprint: 0)
+        let binary = try BinaryIndex(checking: bytes.flatMap { $0 })
+        XCTAssertNil(binary.singleKeyword(word.bytes))
+        XCTAssertNotNil(binary.damage)
+    }
+
     /// `rules` (or `executable`) started with `arguments`, in English; its standard error.
     private func started(_ arguments: [String], executable: URL = TestPaths.rulesBinary, input: Pipe? = nil,
                          output: Pipe? = nil) throws -> (Process, Pipe) {

@@ -7,6 +7,15 @@ struct KeywordTables {
     static let keywordWeight = 30
     static let titleWeight = 20
 
+    /// Whether a weight read from a file can rank: a finite number within ±10^280. The
+    /// reference writes the integers above; a NAN or INF (or a sum that reaches INF) has no
+    /// rank PHP's `json_encode` can print and an order that depends on how `arsort` meets
+    /// NAN, so such a file is damaged. 10^280 times any count of weights a file can hold
+    /// (under 2^63) stays finite.
+    static func isRankable(_ weight: Double) -> Bool {
+        weight.magnitude <= 1e280
+    }
+
     private let stemmer: Stemmer
     /// `keyword_1_index`, `keyword_base_index`, `keyword_n_index`.
     private var single = OrderedMap<ByteKey, OrderedMap<Int, PHPValue>>()

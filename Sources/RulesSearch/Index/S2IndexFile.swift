@@ -184,6 +184,8 @@ public enum S2IndexFile {
                 for (id, weight) in chapters.entries {
                     guard case .int(let chapter) = id else { throw bad(n, "a chapter id that is not a number") }
                     switch weight {
+                    case .double(let d) where !KeywordTables.isRankable(d):
+                        throw bad(n, "a weight that is not a finite number within ±1e280 (\(d))")
                     case .int, .double: map.append(chapter, weight)
                     default: throw bad(n, "a weight that is not a number")
                     }

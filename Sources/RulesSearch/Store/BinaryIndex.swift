@@ -355,6 +355,8 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         for _ in 0..<n {
             guard let id = reader.uint64(), let kind = reader.uint8(), let raw = reader.uint64() else { return nil }
             let weight: PHPNumber = kind == 1 ? .double(Double(bitPattern: raw)) : .int(Int(Int64(bitPattern: raw)))
+            // Written from a checked S2 file, so a weight that cannot rank is damage.
+            if case .double(let d) = weight, !KeywordTables.isRankable(d) { return nil }
             list.append((Int(Int64(bitPattern: id)), weight))
         }
         return list
@@ -381,12 +383,21 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
 
     public func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? {
         guard var reader = find(word, section: 2) else { return nil }
-        return Self.readWeights(&reader)
+        return weights(&reader, section: 2)
     }
 
     public func stemKeyword(_ stem: Bytes) -> [(id: Int, weight: PHPNumber)]? {
         guard var reader = find(stem, section: 3) else { return nil }
-        return Self.readWeights(&reader)
+        return weights(&reader, section: 3)
+    }
+
+    /// A keyword's weights, or `nil` with the damage reported.
+    private func weights(_ reader: inout ByteReader, section: Int) -> [(id: Int, weight: PHPNumber)]? {
+        guard let list = Self.readWeights(&reader) else {
+            report("section \(section) has a record whose weights cannot be read")
+            return nil
+        }
+        return list
     }
 
     public func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
@@ -400,7 +411,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
             guard let n = reader.uint32(), reader.skip(Int(n) * 17) else { return }
             body(phrase) {
                 var weights = ByteReader(self.bytes, position: start)
-                return Self.readWeights(&weights) ?? []
+                return self.weights(&weights, section: 4) ?? []
             }
         }
     }
