@@ -108,6 +108,16 @@ final class PHPFunctionTests: XCTestCase {
         XCTAssertThrowsError(try PHPJSON.decode(Bytes(php: #"{"a": "\ud800"}"#)))
         XCTAssertThrowsError(try PHPJSON.decode([0x22, 0xFF, 0x22]))
         XCTAssertThrowsError(try PHPJSON.decode(Bytes(php: "{\"a\": 1,}")))
+        // Exponents as zend_strtod reads them: over 19,999 or 8 digits, 19,999 (values from
+        // `php -r 'var_dump(json_decode($argv[1]));'`, PHP 8.2).
+        let exponents: [(String, Double)] = [
+            ("1" + String(repeating: "0", count: 20_000) + "e-20000", 10), ("1e-0000000000000000400", 0),
+            ("2.5e+000019999", .infinity), ("2.5e000020000", .infinity), ("1e-400", 0), ("123456789e-999999999", 0),
+            ("1" + String(repeating: "0", count: 20_000) + "e-19999", 10), ("1" + String(repeating: "0", count: 400) + "e-000000000000000400", 1),
+        ]
+        for (literal, expected) in exponents {
+            XCTAssertEqual(try PHPJSON.decode(Bytes(php: literal)), .double(expected), String(literal.suffix(30)))
+        }
     }
 
     /// Long strings, where the decoder reads eight bytes at a time: each quote, backslash

@@ -230,6 +230,7 @@ public enum PHPJSON {
                 while position < text.count, (0x30...0x39).contains(text[position]) { position += 1 }
                 guard position > digits else { throw fail("syntax error") }
             }
+            var exponentDigits: Range<Int>?
             if position < text.count, text[position] == 0x65 || text[position] == 0x45 {
                 isInteger = false
                 position += 1
@@ -237,10 +238,25 @@ public enum PHPJSON {
                 let digits = position
                 while position < text.count, (0x30...0x39).contains(text[position]) { position += 1 }
                 guard position > digits else { throw fail("syntax error") }
+                exponentDigits = digits..<position
             }
             let literal = String(decoding: text[start..<position], as: UTF8.self)
             if isInteger, let n = Int(literal) { return .int(n) }
-            return .double(Double(literal) ?? .nan)
+            guard let exponentDigits, Self.exceedsStrtodExponent(text[exponentDigits]) else {
+                return .double(Double(literal) ?? .nan)
+            }
+            // zend_strtod reads a written exponent of more than 8 digits or over 19,999 as
+            // 19,999 (its sign kept): `1` and 20,000 zeros then `e-20000` is 10, not 1.
+            let clamped = String(decoding: text[start..<exponentDigits.lowerBound], as: UTF8.self) + "19999"
+            return .double(Double(clamped) ?? .nan)
+        }
+
+        /// Whether zend_strtod clamps these exponent digits: leading zeros aside, more than
+        /// 8 of them or a value over 19,999.
+        private static func exceedsStrtodExponent(_ digits: some Collection<UInt8>) -> Bool {
+            let significant = digits.drop { $0 == 0x30 }
+            if significant.count > 8 { return true }
+            return significant.reduce(0) { $0 * 10 + Int($1 - 0x30) } > 19_999
         }
     }
 }
