@@ -280,6 +280,37 @@ final class ThirdAttackTests: XCTestCase {
         XCTAssertNotNil(binary.damage)
     }
 
+    /// A program that writes a line and waits for its answer (a coprocess) is answered:
+    /// a batch and `rules stem` answered 1,024 lines, or a megabyte, at a time, and wrote
+    /// out only at the end, so it waited for ever.
+    func testABatchAnswersEachLineBeforeWaitingForMore() throws {
+        for (arguments, expected) in [(["search", "--batch", "--json"], "{\"query\":\"запятая\""),
+                                      (["stem"], "запятая\tзапят\n")] {
+            let input = Pipe()
+            let output = Pipe()
+            let (process, _) = try started(arguments, input: input, output: output)
+            for round in 1...2 {
+                input.fileHandleForWriting.write(Data("запятая\n".utf8))
+                let answered = DispatchSemaphore(value: 0)
+                let got = LockedBytes()
+                DispatchQueue.global().async {
+                    // Up to the end of the first answer line.
+                    while !got.value.contains(0x0A) {
+                        let data = output.fileHandleForReading.availableData
+                        if data.isEmpty { break }
+                        got.append(data)
+                    }
+                    answered.signal()
+                }
+                XCTAssertEqual(answered.wait(timeout: .now() + 20), .success, "\(arguments) round \(round): no answer while input stays open")
+                XCTAssertTrue(String(decoding: got.value, as: UTF8.self).hasPrefix(expected), "\(arguments): \(String(decoding: got.value, as: UTF8.self).prefix(80))")
+            }
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "\(arguments)")
+        }
+    }
+
     /// `rules` (or `executable`) started with `arguments`, in English; its standard error.
     private func started(_ arguments: [String], executable: URL = TestPaths.rulesBinary, input: Pipe? = nil,
                          output: Pipe? = nil) throws -> (Process, Pipe) {
@@ -304,4 +335,12 @@ final class ThirdAttackTests: XCTestCase {
         try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
         return url
     }
+}
+
+/// Bytes one thread appends and another reads.
+private final class LockedBytes: @unchecked Sendable {
+    private var bytes = Data()
+    private let lock = NSLock()
+    var value: Data { lock.withLock { bytes } }
+    func append(_ data: Data) { lock.withLock { bytes.append(data) } }
 }

@@ -74,7 +74,8 @@ enum SearchCommand {
     }
 
     /// `--batch`: queries read and answered in blocks, every core taking a share; answers
-    /// are written in the order of the questions. A query too large ends the batch, after
+    /// are written in the order of the questions, and written out whenever the batch would
+    /// wait for input. A query too large ends the batch, after
     /// the answers to the lines before it.
     /// `snippetCount`: how many results get a snippet (`--plain` shows none, so makes none).
     private static func answerBatch(_ context: Context, session: SearchSession, limit: Int?, page: Int, separated: Bool,
@@ -90,7 +91,14 @@ enum SearchCommand {
         let engine = try context.engine()
         while !finished {
             var block: [Bytes] = []
+            // Up to 1,024 lines, fewer when no more has come yet: those are answered (and
+            // written out) before the batch waits for more.
+            var stalled = false
             while block.count < 1024 {
+                if !block.isEmpty, !reader.hasLineReady {
+                    stalled = true
+                    break
+                }
                 let line: Bytes?
                 do {
                     line = try reader.next()
@@ -128,6 +136,7 @@ enum SearchCommand {
                 }
                 first = false
             }
+            if stalled { context.out.flush() }
         }
         context.out.flush()
         if let tooLarge { throw tooLarge }

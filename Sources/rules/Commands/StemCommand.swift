@@ -51,6 +51,8 @@ enum StemCommand {
                 shares.set(k, text)
             }
             for k in 0..<workers { context.out.write(shares.get(k)) }
+            // Reading on would wait: what has been asked is answered first.
+            if reader.stalled { context.out.flush() }
         }
         context.out.flush()
         return 0
