@@ -311,6 +311,28 @@ final class ThirdAttackTests: XCTestCase {
         }
     }
 
+    /// A texts file the user may not read is one line without advice to rebuild (a rebuild
+    /// is no answer to it). Run as another user, since root reads any file.
+    func testATextsFileThatMayNotBeReadIsOneLineWithoutRebuild() throws {
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        guard FileManager.default.isExecutableFile(atPath: setpriv.path) else {
+            throw XCTSkip("setpriv (util-linux) is needed to run rules as a user who may not read the file")
+        }
+        let folder = try builtIndex("third-unreadable")
+        XCTAssertEqual(chmod(folder.path, 0o755), 0)
+        let texts = folder.appendingPathComponent(ChapterTexts.fileName)
+        XCTAssertEqual(chmod(texts.path, 0), 0)
+        // A copy of rules beside it, since the build's own folder may be closed to others.
+        let rules = folder.appendingPathComponent("rules")
+        try FileManager.default.copyItem(at: TestPaths.rulesBinary, to: rules)
+        let (process, errors) = try started(["--reuid=65534", "--regid=65534", "--clear-groups", rules.path,
+                                             "search", "--index", folder.path, "доступ"], executable: setpriv)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2, said)
+        XCTAssertEqual(said, "rules: cannot open \(texts.path): Permission denied\n")
+    }
+
     /// `rules` (or `executable`) started with `arguments`, in English; its standard error.
     private func started(_ arguments: [String], executable: URL = TestPaths.rulesBinary, input: Pipe? = nil,
                          output: Pipe? = nil) throws -> (Process, Pipe) {

@@ -211,11 +211,8 @@ public enum IndexLocation {
     /// `rules-texts.bin`, when the folder has one.
     static func storedTexts(_ file: URL, copied: Bool = false) throws -> ChapterTexts? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        // A file that cannot be read is not a damaged one: a rebuild is no answer to it.
-        if access(file.path, R_OK) != 0 {
-            let reason = String(cString: strerror(errno))
-            throw OpenError(message: "cannot read \(file.path): \(reason)", kind: .unreadable(file: file.path, reason: reason))
-        }
+        // A file that cannot be read is not a damaged one: a rebuild is no answer to it
+        // (`ChapterTexts` says so as an `OpenError` of kind `.unreadable`).
         do {
             return try ChapterTexts(contentsOf: file, copied: copied)
         } catch let error as OpenError {
