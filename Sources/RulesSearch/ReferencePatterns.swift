@@ -5,63 +5,63 @@ import RulesRegex
 ///
 /// The port reads its patterns from here, and the engine-equivalence harness runs all of
 /// them, so the two can never drift apart.
-public enum ReferencePatterns {
+package enum ReferencePatterns {
     /// `Stemmer` (Stemmer.php): the Russian Porter stemmer's steps.
-    public enum Stemmer {
-        public static let perfectiveGerund = "/((ив|ивши|ившись|ыв|ывши|ывшись)|((?<=[ая])(в|вши|вшись)))$/u"
-        public static let reflexive = "/(с[яь])$/u"
-        public static let adjective = "/(ее|ие|ые|ое|ими|ыми|ей|ий|ый|ой|ем|им|ым|ом|его|ого|ему|ому|их|ых|еых|ую|юю|ая|яя|ою|ею)$/u"
-        public static let participle = "/((ивш|ывш|ующ)|((?<=[ая])(ем|нн|вш|ющ|щ)))$/u"
-        public static let verb = "/((ила|ыла|ена|ейте|уйте|ите|или|ыли|ей|уй|ил|ыл|им|ым|ен|ило|ыло|ено|ят|ует|уют|ит|ыт|ены|ить|ыть|ишь|ую|ю)|((?<=[ая])(ла|на|ете|йте|ли|й|л|ем|н|ло|но|ет|ют|ны|ть|ешь|нно)))$/u"
-        public static let noun = "/(а|ев|ов|ие|ье|е|иями|ями|ами|еи|ии|и|ией|ей|ой|ий|й|иям|ям|ием|ем|ам|ом|о|у|ах|иях|ях|ы|ь|у|ию|ью|ю|ия|ья|я)$/u"
-        public static let rv = "/^(.*?[аеиоуыэюя])(.*)$/u"
-        public static let derivational = "/[^аеиоуыэюя][аеиоуыэюя]+[^аеиоуыэюя]+[аеиоуыэюя].*(?<=о)сть?$/u"
+    package enum Stemmer {
+        package static let perfectiveGerund = "/((ив|ивши|ившись|ыв|ывши|ывшись)|((?<=[ая])(в|вши|вшись)))$/u"
+        package static let reflexive = "/(с[яь])$/u"
+        package static let adjective = "/(ее|ие|ые|ое|ими|ыми|ей|ий|ый|ой|ем|им|ым|ом|его|ого|ему|ому|их|ых|еых|ую|юю|ая|яя|ою|ею)$/u"
+        package static let participle = "/((ивш|ывш|ующ)|((?<=[ая])(ем|нн|вш|ющ|щ)))$/u"
+        package static let verb = "/((ила|ыла|ена|ейте|уйте|ите|или|ыли|ей|уй|ил|ыл|им|ым|ен|ило|ыло|ено|ят|ует|уют|ит|ыт|ены|ить|ыть|ишь|ую|ю)|((?<=[ая])(ла|на|ете|йте|ли|й|л|ем|н|ло|но|ет|ют|ны|ть|ешь|нно)))$/u"
+        package static let noun = "/(а|ев|ов|ие|ье|е|иями|ями|ами|еи|ии|и|ией|ей|ой|ий|й|иям|ям|ием|ем|ам|ом|о|у|ах|иях|ях|ы|ь|у|ию|ью|ю|ия|ья|я)$/u"
+        package static let rv = "/^(.*?[аеиоуыэюя])(.*)$/u"
+        package static let derivational = "/[^аеиоуыэюя][аеиоуыэюя]+[^аеиоуыэюя]+[аеиоуыэюя].*(?<=о)сть?$/u"
         /// Step 2.
-        public static let finalI = "/и$/u"
+        package static let finalI = "/и$/u"
         /// Step 3.
-        public static let ost = "/ость?$/u"
+        package static let ost = "/ость?$/u"
         /// Step 4.
-        public static let finalSoftSign = "/ь$/u"
-        public static let superlative = "/ейше?/u"
-        public static let doubleN = "/нн$/u"
+        package static let finalSoftSign = "/ь$/u"
+        package static let superlative = "/ейше?/u"
+        package static let doubleN = "/нн$/u"
     }
 
     /// `Indexer::htmlstr_to_str` (Indexer.php).
-    public enum Indexer {
-        public static let entity = "#&[^;]{1,20};#"
-        public static let nonWordRun = "#[^\\-а-яё0-9a-z\\^]+#u"
+    package enum Indexer {
+        package static let entity = "#&[^;]{1,20};#"
+        package static let nonWordRun = "#[^\\-а-яё0-9a-z\\^]+#u"
     }
 
     /// `Finder::filter_input` (Finder.php).
-    public enum QueryFilter {
-        public static let spacedCommas = "#,\\s+,#u"
-        public static let disallowedRun = "#[^\\-а-яё0-9a-z\\^\\.,\\(\\)\";?!…:—]+#iu"
-        public static let newlineRun = "#\\n+#"
-        public static let whitespaceRun = "#\\s+#u"
-        public static let commaRun = "#(,+)#u"
-        public static let spaceRun = "#[ ]+#"
-        public static let trailingComma = "#^[^,]+,$#u"
-        public static let leadingComma = "#^,[^,]+$#u"
+    package enum QueryFilter {
+        package static let spacedCommas = "#,\\s+,#u"
+        package static let disallowedRun = "#[^\\-а-яё0-9a-z\\^\\.,\\(\\)\";?!…:—]+#iu"
+        package static let newlineRun = "#\\n+#"
+        package static let whitespaceRun = "#\\s+#u"
+        package static let commaRun = "#(,+)#u"
+        package static let spaceRun = "#[ ]+#"
+        package static let trailingComma = "#^[^,]+,$#u"
+        package static let leadingComma = "#^,[^,]+$#u"
     }
 
     /// `Finder::snippets` (Finder.php).
-    public enum Snippets {
-        public static let sentenceBreak = "#(?<=[\\.?!;])[ \\n\\t]+#sS"
-        public static let guillemets = "#«(.*?)»#Ss"
+    package enum Snippets {
+        package static let sentenceBreak = "#(?<=[\\.?!;])[ \\n\\t]+#sS"
+        package static let guillemets = "#«(.*?)»#Ss"
 
         /// The pattern that finds words starting with one of `stems` in a chapter's text.
         /// The stems are joined unescaped, as the reference does: a stem with a regex
         /// metacharacter changes the pattern or breaks it, and that is part of the port.
-        public static func stemsInText(_ stems: [Bytes]) -> Bytes {
+        package static func stemsInText(_ stems: [Bytes]) -> Bytes {
             Bytes(php: "#(?<=[^a-zа-я]|^)(") + PHPStrings.implode([0x7C], stems) + Bytes(php: ")[a-zа-я]*#sui")
         }
 
         /// The pattern that wraps the found words of a sentence in `<i>`, again unescaped.
-        public static func highlight(_ words: [Bytes]) -> Bytes {
+        package static func highlight(_ words: [Bytes]) -> Bytes {
             Bytes(php: "#\\b(") + PHPStrings.implode([0x7C], words) + Bytes(php: ")\\b#su")
         }
 
-        public static let highlightReplacement = "<i>$1</i>"
+        package static let highlightReplacement = "<i>$1</i>"
 
         /// Whether a byte of a stem or word stands for itself in `stemsInText` and
         /// `highlight`: ASCII letters and digits, `-` (outside a class), and anything beyond
@@ -70,12 +70,12 @@ public enum ReferencePatterns {
         static func standsForItself(_ b: UInt8) -> Bool {
             b >= 0x80 || (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
         }
-        public static let guillemetsReplacement = "&laquo;\\1&raquo;"
+        package static let guillemetsReplacement = "&laquo;\\1&raquo;"
     }
 
     /// Every fixed pattern with the replacement the reference uses with it (`nil` for
     /// patterns only matched), named after the function that uses it.
-    public static let all: [(name: String, pattern: String, replacement: String?)] = [
+    package static let all: [(name: String, pattern: String, replacement: String?)] = [
         ("Stemmer.PERFECTIVEGROUND", Stemmer.perfectiveGerund, ""),
         ("Stemmer.REFLEXIVE", Stemmer.reflexive, ""),
         ("Stemmer.ADJECTIVE", Stemmer.adjective, ""),

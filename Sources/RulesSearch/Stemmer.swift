@@ -1,11 +1,18 @@
 import RulesRegex
 
 /// The Russian Porter stemmer of the reference (`Stemmer` in Stemmer.php), step for step and
-/// regex for regex, run through whichever ``RegexEngine`` the ``Preg`` holds.
+/// regex for regex, run by the ``Engine`` it is made with.
 ///
 /// Its quirks are kept on purpose: the fixed-word table (pronouns, particles and a few
 /// irregular words), the RV split on the first vowel, the lookbehind forms of the gerund,
 /// participle and verb endings, and the order of the steps.
+///
+/// ```swift
+/// let stemmer = Stemmer()
+/// stemmer.stem("запятыми")   // "запят"
+/// ```
+///
+/// A stemmer is not for several threads at once: make one per thread.
 public final class Stemmer {
     private let preg: Preg
     private let rv: Preg.Regex
@@ -24,10 +31,10 @@ public final class Stemmer {
     private static let n = Bytes(php: "н")
 
     /// The reference's `stem_caching`: once on, stems are remembered by lower-cased word.
-    public var caching = false
+    package var caching = false
     private var cache: [ByteKey: Bytes] = [:]
 
-    public init(preg: Preg) {
+    package init(preg: Preg) {
         self.preg = preg
         let compile = preg.reference
         typealias P = ReferencePatterns.Stemmer
@@ -63,7 +70,7 @@ public final class Stemmer {
     }
 
     /// `Stemmer::stem_word`.
-    public func stem(_ input: Bytes) -> Bytes {
+    package func stem(_ input: Bytes) -> Bytes {
         var word = PHPCase.lowercase(input)
         word = PHPStrings.replaceYo(in: word)
 
@@ -110,12 +117,14 @@ public final class Stemmer {
         return stem
     }
 
+    /// The stem of `word` as the reference gives it: lower-cased, its ending taken off
+    /// (`"Запятыми"` → `"запят"`); ё is read as е, as the index reads it.
     public func stem(_ word: String) -> String {
         String(decoding: stem(Bytes(php: word)), as: UTF8.self)
     }
 
     /// `Stemmer::clear_stem_cache`.
-    public func clearCache() {
+    package func clearCache() {
         cache.removeAll()
     }
 

@@ -5,18 +5,18 @@ import RulesRegex
 /// The built-in corpus of Russian spelling and punctuation rules and its index, carried
 /// inside the binary: the index files of `Fixtures/rules-ru/index` as the binary's own
 /// bytes (`CBuiltInRules`), the corpus and its outline as text (``BuiltInData``).
-public enum BuiltInIndex {
+package enum BuiltInIndex {
     /// The prebuilt index, read in place like an index file.
-    public static func index() throws -> BinaryIndex {
+    package static func index() throws -> BinaryIndex {
         try BinaryIndex(bytes: file(rules_builtin_index()), expecting: nil)
     }
 
-    public static func texts() throws -> ChapterTexts {
+    package static func texts() throws -> ChapterTexts {
         try ChapterTexts(file: file(rules_builtin_texts()))
     }
 
     /// The words of the built-in rules, for suggestions.
-    public static func vocabulary() throws -> Vocabulary {
+    package static func vocabulary() throws -> Vocabulary {
         try Vocabulary(file: file(rules_builtin_words()), checksummed: false)
     }
 
@@ -35,7 +35,7 @@ public enum BuiltInIndex {
 
     /// The corpus the index was built from, with each record's `kind`, `parent` and
     /// `number`.
-    public static func corpus() throws -> Corpus {
+    package static func corpus() throws -> Corpus {
         try Corpus.parse(Bytes(BuiltInData.corpus.utf8))
     }
 }

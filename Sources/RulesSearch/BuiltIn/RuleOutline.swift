@@ -2,18 +2,18 @@ import CByteSearch
 
 /// Where a record of the built-in rules stands: a paragraph with its § number and chapter,
 /// or a chapter with its number. Results and completions say it.
-public struct RulePlace: Sendable {
-    public enum Kind: String, Sendable { case chapter, paragraph }
-    public let kind: Kind
-    public let number: Int
+package struct RulePlace: Sendable {
+    package enum Kind: String, Sendable { case chapter, paragraph }
+    package let kind: Kind
+    package let number: Int
     /// The chapter's id, for a paragraph.
-    public let chapter: String?
+    package let chapter: String?
 }
 
 /// The built-in rules' outline (``BuiltInData/outline``: `id TAB kind TAB number TAB parent`
 /// a line), looked up in place: a search names ten results, and reading every line into a
 /// dictionary first cost it as much as a third of its own work (0.9 M instructions).
-public struct RuleOutline: Sendable {
+package struct RuleOutline: Sendable {
     private let text: String
 
     init(text: String) {
@@ -21,7 +21,7 @@ public struct RuleOutline: Sendable {
     }
 
     /// The place of the record `id`, found by its line.
-    public subscript(id: String) -> RulePlace? {
+    package subscript(id: String) -> RulePlace? {
         var text = text
         return text.withUTF8 { bytes -> RulePlace? in
             guard let base = bytes.baseAddress else { return nil }
@@ -40,7 +40,7 @@ public struct RuleOutline: Sendable {
     }
 
     /// Every record's place, by id.
-    public var all: [String: RulePlace] {
+    package var all: [String: RulePlace] {
         var places: [String: RulePlace] = [:]
         var text = text
         text.withUTF8 { bytes in
@@ -70,5 +70,5 @@ public struct RuleOutline: Sendable {
 extension BuiltInIndex {
     /// Each record's place, by id (from ``BuiltInData/outline``, not the corpus: reading it
     /// costs a search a few microseconds, parsing the corpus milliseconds).
-    public static let outline = RuleOutline(text: BuiltInData.outline)
+    package static let outline = RuleOutline(text: BuiltInData.outline)
 }

@@ -8,22 +8,22 @@ import RulesRegex
 /// command line holds instead of an engine: it knows nothing of regexes, and the search
 /// core builds the engine where it needs one (a `Preg` per worker, since a `Preg` is not
 /// thread-safe).
-public struct EngineChoice: Sendable, Equatable {
+package struct EngineChoice: Sendable, Equatable {
     /// The names accepted, the default first.
-    public static let names = Engines.names
-    public static let defaultName = Engines.defaultName
+    package static let names = Engines.names
+    package static let defaultName = Engines.defaultName
     /// The environment variable that picks the engine when `--engine` is not given.
-    public static let environmentVariable = Engines.environmentVariable
+    package static let environmentVariable = Engines.environmentVariable
 
-    public let name: String
+    package let name: String
 
     /// The engine called `name`, or `nil` for an unknown name.
-    public init?(named name: String) {
+    package init?(named name: String) {
         guard Engines.names.contains(name) else { return nil }
         self.name = name
     }
 
-    public static let `default` = EngineChoice(named: defaultName)!
+    package static let `default` = EngineChoice(named: defaultName)!
 
     /// A new engine (each caller its own: engines cache compiled patterns).
     func make() -> any RegexEngine { Engines.make(name)! }
@@ -34,12 +34,12 @@ public struct EngineChoice: Sendable, Equatable {
 
 extension SearchSession {
     /// A session whose patterns run on `engine`.
-    public convenience init(index: any IndexReading, texts: ChapterTexts?, engine: EngineChoice) {
+    package convenience init(index: any IndexReading, texts: ChapterTexts?, engine: EngineChoice) {
         self.init(index: index, texts: texts, preg: engine.preg())
     }
 
     /// ``searchAll(_:index:texts:engine:limit:page:snippetCount:sessions:render:)`` with the engine named.
-    public static func searchAll<Output>(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
+    package static func searchAll<Output>(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
                                          engine: EngineChoice, limit: Int?, page: Int, snippetCount: Int? = nil,
                                          sessions: inout [SearchSession],
                                          render: (Result, SearchSession) -> Output) -> [(total: Int, output: Output)] {
@@ -50,14 +50,14 @@ extension SearchSession {
 
 extension Stemmer {
     /// A stemmer whose patterns run on `engine`.
-    public convenience init(engine: EngineChoice) {
+    package convenience init(engine: EngineChoice) {
         self.init(preg: engine.preg())
     }
 }
 
 extension IndexBuild {
     /// ``write(_:engine:to:waiting:)`` with the engine named.
-    public static func write(_ corpus: Corpus, engine: EngineChoice, to directory: URL,
+    package static func write(_ corpus: Corpus, engine: EngineChoice, to directory: URL,
                              waiting: () -> Void = {}) throws {
         try write(corpus, engine: engine.make(), to: directory, waiting: waiting)
     }
@@ -66,7 +66,7 @@ extension IndexBuild {
 extension FolderRefresh {
     /// `rules index refresh`: the refresh with the engine it names.
     @discardableResult
-    public static func refresh(_ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: EngineChoice,
+    package static func refresh(_ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: EngineChoice,
                                waiting: () -> Void = {}) throws -> [ByteKey] {
         try refresh(chapters, from: corpus, in: directory, engine: engine.make(), waiting: waiting)
     }
@@ -74,7 +74,7 @@ extension FolderRefresh {
 
 extension EngineCheck {
     /// The check `rules check-engines` runs: PCRE2 on the left, Foundation on the right.
-    public static func bothEngines(corpus: Corpus?, index: (any IndexReading)?, texts: ChapterTexts?) -> EngineCheck {
+    package static func bothEngines(corpus: Corpus?, index: (any IndexReading)?, texts: ChapterTexts?) -> EngineCheck {
         EngineCheck(left: EngineChoice(named: "pcre2")!.make(), right: EngineChoice(named: "foundation")!.make(),
                     corpus: corpus, index: index, texts: texts)
     }

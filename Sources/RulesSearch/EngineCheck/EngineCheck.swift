@@ -7,8 +7,8 @@ import RulesRegex
 ///
 /// The first difference stops the run; the query (or word) is reduced to the smallest
 /// input that still shows it, so that it can be read.
-public final class EngineCheck {
-    public enum Stage: String, CaseIterable {
+package final class EngineCheck {
+    package enum Stage: String, CaseIterable {
         case stems = "stems"
         case index = "index"
         case queryWords = "query words"
@@ -20,7 +20,7 @@ public final class EngineCheck {
         case patterns = "patterns"
 
         /// What a difference at this stage was found on, as the reports name its input.
-        public var inputName: String {
+        package var inputName: String {
             switch self {
             case .stems: return "word"
             case .index: return "chapter"
@@ -30,15 +30,15 @@ public final class EngineCheck {
         }
     }
 
-    public struct Difference {
-        public var stage: Stage
+    package struct Difference {
+        package var stage: Stage
         /// The word, chapter or query where the engines part (reduced when it could be).
-        public var input: Bytes
-        public var left: String
-        public var right: String
+        package var input: Bytes
+        package var left: String
+        package var right: String
 
         /// Public for reports made by hand (the JUnit report's tests).
-        public init(stage: Stage, input: Bytes, left: String, right: String) {
+        package init(stage: Stage, input: Bytes, left: String, right: String) {
             self.stage = stage
             self.input = input
             self.left = left
@@ -46,15 +46,15 @@ public final class EngineCheck {
         }
     }
 
-    public struct Report {
+    package struct Report {
         /// Cases compared at each stage, in stage order.
-        public var counts: [Stage: Int] = [:]
-        public var difference: Difference?
+        package var counts: [Stage: Int] = [:]
+        package var difference: Difference?
         /// Queries on which the engines part where one of them stopped at its match limit:
         /// the one place they may differ (the README's limits), named rather than failed.
-        public var atMatchLimit: [Difference] = []
+        package var atMatchLimit: [Difference] = []
 
-        public init(counts: [Stage: Int] = [:], difference: Difference? = nil, atMatchLimit: [Difference] = []) {
+        package init(counts: [Stage: Int] = [:], difference: Difference? = nil, atMatchLimit: [Difference] = []) {
             self.counts = counts
             self.difference = difference
             self.atMatchLimit = atMatchLimit
@@ -86,7 +86,7 @@ public final class EngineCheck {
     /// Compares `leftEngine` and `rightEngine` on `corpus` (stems and index stages) and on
     /// `index` with its `texts` (query stages). With a corpus and no index, the index
     /// built from the corpus is searched.
-    public init(left leftEngine: any RegexEngine, right rightEngine: any RegexEngine,
+    package init(left leftEngine: any RegexEngine, right rightEngine: any RegexEngine,
                 corpus: Corpus?, index: (any IndexReading)?, texts: ChapterTexts?) {
         left = Side(leftEngine)
         right = Side(rightEngine)
@@ -96,7 +96,7 @@ public final class EngineCheck {
     }
 
     /// Runs every stage. `progress` hears the stage about to run.
-    public func run(queries: some Sequence<Bytes>, patterns: some Sequence<FuzzPattern.Case> = [FuzzPattern.Case](),
+    package func run(queries: some Sequence<Bytes>, patterns: some Sequence<FuzzPattern.Case> = [FuzzPattern.Case](),
                     progress: (Stage) -> Void = { _ in }) -> Report {
         var report = Report()
         var searchIndex = index

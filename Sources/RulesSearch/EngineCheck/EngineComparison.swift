@@ -1,11 +1,11 @@
 import RulesRegex
 
 /// Runs one `preg_*` call on two engines and describes how the answers differ.
-public struct EngineComparison {
-    public let left: Preg
-    public let right: Preg
+package struct EngineComparison {
+    package let left: Preg
+    package let right: Preg
 
-    public init(left: any RegexEngine, right: any RegexEngine) {
+    package init(left: any RegexEngine, right: any RegexEngine) {
         self.left = Preg(engine: left)
         self.right = Preg(engine: right)
     }
@@ -13,7 +13,7 @@ public struct EngineComparison {
     /// `nil` when both engines give the same `preg_match`, `preg_match_all` (with offsets)
     /// and, if `replacement` is given, `preg_replace` answers for `pattern` on `subject`;
     /// otherwise a description of the first difference.
-    public func difference(pattern: Bytes, subject: Bytes, replacement: Bytes?) -> String? {
+    package func difference(pattern: Bytes, subject: Bytes, replacement: Bytes?) -> String? {
         var m1: [Bytes] = [], m2: [Bytes] = []
         let r1 = left.match(pattern, subject, &m1)
         let e1 = left.lastError?.kind
@@ -50,7 +50,7 @@ public struct EngineComparison {
     }
 
     /// Bytes as readable text, with invalid UTF-8 and control characters escaped.
-    public static func show(_ bytes: Bytes) -> String {
+    package static func show(_ bytes: Bytes) -> String {
         var out = "\""
         var i = 0
         while i < bytes.count {

@@ -6,22 +6,22 @@ import RulesRegex
 /// is tried. Each case is that pattern, with such a word and a word of the corpus, on a
 /// text of the corpus's words with a run of the word's letter: from a few steps to past
 /// either engine's match limit, where the engines may part (and the check names it).
-public enum FuzzPattern {
+package enum FuzzPattern {
     /// A pattern on a subject: the snippet pattern with `stems`, or a pattern of the
     /// reference's own (``HostileSubject``), whose `stems` are then empty.
-    public struct Case {
-        public var stems: [Bytes]
-        public var pattern: Bytes
-        public var replacement: Bytes?
-        public var subject: Bytes
+    package struct Case {
+        package var stems: [Bytes]
+        package var pattern: Bytes
+        package var replacement: Bytes?
+        package var subject: Bytes
 
-        public init(stems: [Bytes], subject: Bytes) {
+        package init(stems: [Bytes], subject: Bytes) {
             self.stems = stems
             pattern = ReferencePatterns.Snippets.stemsInText(stems)
             self.subject = subject
         }
 
-        public init(pattern: Bytes, replacement: Bytes?, subject: Bytes) {
+        package init(pattern: Bytes, replacement: Bytes?, subject: Bytes) {
             stems = []
             self.pattern = pattern
             self.replacement = replacement
@@ -30,7 +30,7 @@ public enum FuzzPattern {
     }
 
     /// `count` cases from `vocabulary`, the same for the same `seed`, made as they are used.
-    public static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> Generated<Case> {
+    package static func generate(count: Int, seed: UInt64, vocabulary: [Bytes]) -> Generated<Case> {
         let words = vocabulary.isEmpty ? [Bytes(php: "слово")] : vocabulary
         return Generated(count: count, seed: seed) { rng in
             let found = words[Int.random(in: 0..<words.count, using: &rng)]

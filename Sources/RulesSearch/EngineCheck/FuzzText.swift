@@ -5,7 +5,7 @@ import RulesRegex
 /// digits of several scripts, punctuation, regex metacharacters, every kind of white space
 /// and line break, combining marks, and invalid UTF-8), together with the Russian endings
 /// the stemmer's patterns look for.
-public enum FuzzText {
+package enum FuzzText {
     static let pieces: [Bytes] = {
         var list: [String] = []
         list += "абвгдеёжзийклмнопрстуфхцчшщъыьэюя".map(String.init)
@@ -28,7 +28,7 @@ public enum FuzzText {
 
     /// A string of 0 to `maxPieces` pieces; invalid UTF-8 appears in about one string in
     /// `invalidOneIn` (0: never).
-    public static func string<G: RandomNumberGenerator>(using rng: inout G, maxPieces: Int = 24, invalidOneIn: Int = 8) -> Bytes {
+    package static func string<G: RandomNumberGenerator>(using rng: inout G, maxPieces: Int = 24, invalidOneIn: Int = 8) -> Bytes {
         let count = Int.random(in: 0...maxPieces, using: &rng)
         let allowInvalid = invalidOneIn > 0 && Int.random(in: 0..<invalidOneIn, using: &rng) == 0
         let limit = allowInvalid ? pieces.count : pieces.count - 10
@@ -41,7 +41,7 @@ public enum FuzzText {
 
     /// A word as the query filter lets it through (lower case, Cyrillic, Latin, digits and
     /// `- ^ . , ( ) " ; ? ! … : —`), which is what ends up inside the snippet patterns.
-    public static func filteredWord<G: RandomNumberGenerator>(using rng: inout G) -> Bytes {
+    package static func filteredWord<G: RandomNumberGenerator>(using rng: inout G) -> Bytes {
         let letters = Array("абвгдежзийклмнопрстуфхцчшщъыьэюяё") + Array("abcdefghijklmnopqrstuvwxyz") + Array("0123456789")
         let punctuation = Array("-^.,()\";?!…:—") + ["\u{17F}", "\u{1C80}"]
         let endings = ["ость", "ивши", "ся", "ами", "ого", "нн", "ейш", "ие"]

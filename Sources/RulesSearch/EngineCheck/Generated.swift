@@ -1,6 +1,6 @@
 /// Generated inputs made one at a time, as they are used: a check of a hundred million
 /// queries holds one of them, not all (`(0..<count).map` asked for the whole array at once).
-public struct Generated<Element>: Sequence, IteratorProtocol {
+package struct Generated<Element>: Sequence, IteratorProtocol {
     private var left: Int
     private var rng: SeededGenerator
     private let make: (inout SeededGenerator) -> Element
@@ -11,11 +11,11 @@ public struct Generated<Element>: Sequence, IteratorProtocol {
         self.make = make
     }
 
-    public mutating func next() -> Element? {
+    package mutating func next() -> Element? {
         guard left > 0 else { return nil }
         left -= 1
         return make(&rng)
     }
 
-    public var underestimatedCount: Int { 0 }
+    package var underestimatedCount: Int { 0 }
 }

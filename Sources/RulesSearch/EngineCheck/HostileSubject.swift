@@ -6,14 +6,14 @@ import RulesRegex
 /// unclosed «, of « after the last », of brackets, quotes, tags and entities), from a few
 /// hundred characters to tens of thousands. The engines must agree on each, and each must
 /// finish in time in proportion to its length.
-public enum HostileSubject {
+package enum HostileSubject {
     static let syllables = ["ба", "ос", "ть", "ан", "ив", "ая", "нн", "ей", "ш", "о", "с", "т", "ь", "ё"]
     static let endings = ["", "ость", "ост", "сть", "ивши", "вшись", "ейше", "нн", "ь", "ся", "ами", "ого", "\n", "ость\n"]
     static let delimiters = ["«", "»", "(", ")", "\"", "“", "”", "<", ">", "&", ";", ",", ".", "!", "?", " ", "\n", "\t", "&nbsp;", "<b>", "а"]
 
     /// `count` cases, the same for the same `seed`, made as they are used: each a pattern of
     /// ``ReferencePatterns/all`` (in turn) with its replacement, on a hostile subject.
-    public static func generate(count: Int, seed: UInt64) -> Generated<FuzzPattern.Case> {
+    package static func generate(count: Int, seed: UInt64) -> Generated<FuzzPattern.Case> {
         let patterns = ReferencePatterns.all
         var turn = 0
         return Generated(count: count, seed: seed) { rng in

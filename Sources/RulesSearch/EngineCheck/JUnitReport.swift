@@ -4,7 +4,7 @@ import RulesRegex
 /// that CI systems (GitHub Actions, GitLab, Jenkins) read and display as tests, so that a
 /// run where the engines part shows as a failed test with its input and both answers,
 /// not as a log line to look for. One test case a stage, in stage order.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The document for `report`, made on `corpus` (named as the text output names it),
     /// with the run's duration when known.
     ///
@@ -13,7 +13,7 @@ public enum JUnitReport {
     /// skipped test cases (a stage that would not have run at all, such as patterns without
     /// `--fuzz`, is among them: the report cannot tell the two apart). Cases excused at a
     /// match limit are not failures: they are named in their stage's `system-out`.
-    public static func xml(_ report: EngineCheck.Report, corpus: String, seconds: Double? = nil) -> String {
+    package static func xml(_ report: EngineCheck.Report, corpus: String, seconds: Double? = nil) -> String {
         enum Outcome { case passed, failed(EngineCheck.Difference), skipped }
         let stages = EngineCheck.Stage.allCases
         let failedAt = report.difference.flatMap { d in stages.firstIndex(of: d.stage) }

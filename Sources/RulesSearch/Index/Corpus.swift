@@ -6,37 +6,37 @@ import RulesRegex
 /// fields are kept, and ignored by the index). Read as the reference's `JsonlFetcher`
 /// reads it: empty lines (and lines of spaces and tabs) skipped, a later line with the same
 /// id replaces the earlier one in its place.
-public struct Corpus {
-    public struct Chapter {
+package struct Corpus {
+    package struct Chapter {
         /// The chapter's name in the index: the id as PHP turns it into a string.
-        public var key: ByteKey
-        public var title: PHPValue
+        package var key: ByteKey
+        package var title: PHPValue
         /// Valid UTF-8: the corpus is JSON, whose decoder refuses any other text (and whose
         /// `\u` escapes make no lone surrogate), and nothing changes it after.
-        public let html: Bytes
-        public var keywords: PHPValue
-        public var description: PHPValue
-        public var time: PHPValue
-        public var url: PHPValue
+        package let html: Bytes
+        package var keywords: PHPValue
+        package var description: PHPValue
+        package var time: PHPValue
+        package var url: PHPValue
         /// The whole object, with any extra fields (`kind`, `parent`, `number`).
-        public var record: PHPArray
+        package var record: PHPArray
         /// 1-based line number in the file.
-        public var line: Int
+        package var line: Int
 
-        public func field(_ name: String) -> PHPValue? { record[PHPKey(Bytes(php: name))] }
+        package func field(_ name: String) -> PHPValue? { record[PHPKey(Bytes(php: name))] }
     }
 
-    public struct Error: Swift.Error, CustomStringConvertible {
-        public let line: Int
-        public let field: String?
-        public let reason: Reason
-        public var description: String {
+    package struct Error: Swift.Error, CustomStringConvertible {
+        package let line: Int
+        package let field: String?
+        package let reason: Reason
+        package var description: String {
             "line \(line)" + (field.map { ", field '\($0)'" } ?? "") + ": \(reason.english)"
         }
 
         /// What is wrong with the line or field, as a value: the command line words it in
         /// the user's language.
-        public enum Reason: Equatable, Sendable {
+        package enum Reason: Equatable, Sendable {
             /// The JSON decoder's own words.
             case invalidJSON(String)
             case notAnObject, missing, mustBeString, mustBeStringOrInteger, mustBeNumberOrString
@@ -44,7 +44,7 @@ public struct Corpus {
             /// cannot index them.
             case spaceOrLineBreak, lineBreak
 
-            public var english: String {
+            package var english: String {
                 switch self {
                 case .invalidJSON(let detail): "not valid JSON (\(detail))"
                 case .notAnObject: "not a JSON object"
@@ -60,21 +60,21 @@ public struct Corpus {
     }
 
     /// Chapters by key, in the order the reference indexes them.
-    public var chapters = OrderedMap<ByteKey, Chapter>()
+    package var chapters = OrderedMap<ByteKey, Chapter>()
     /// The ``Fingerprint`` of the corpus's non-empty lines, in order, as read: the files
     /// `rules index build` writes record it. A corpus made or changed in memory keeps 0 or
     /// the fingerprint of what was read, and the builds of two such corpora into one folder
     /// cannot be told apart by it.
-    public var fingerprint: UInt64 = 0
+    package var fingerprint: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// The chapters an index and its texts hold, as a corpus: each chapter of the table of
     /// contents with its title, description, time and url, and its `html` from the texts.
     /// Keywords are not kept by the texts, so they are empty. This is what a folder that
     /// `rules index build` made (with no `corpus.jsonl` beside it) can tell of its corpus:
     /// the engine check draws its words and queries from it.
-    public init(index: any IndexReading, texts: ChapterTexts) {
+    package init(index: any IndexReading, texts: ChapterTexts) {
         var line = 0
         index.forEachEntry { key, entry in
             line += 1
@@ -91,9 +91,9 @@ public struct Corpus {
 
     /// The longest corpus line read, in bytes: a chapter of 2 MB is nothing unusual, one
     /// of 64 MiB is a file given by mistake more likely than a chapter.
-    public static let longestLine = 64 << 20
+    package static let longestLine = 64 << 20
 
-    public static func read(_ url: URL) throws -> Corpus {
+    package static func read(_ url: URL) throws -> Corpus {
         let data: Bytes
         do {
             data = try FileBytes.read(url.path, longestLine: longestLine, regularOnly: false)
@@ -104,7 +104,7 @@ public struct Corpus {
     }
 
     /// Parses a whole corpus file. The first error stops it, naming the line and the field.
-    public static func parse(_ data: Bytes) throws(Error) -> Corpus {
+    package static func parse(_ data: Bytes) throws(Error) -> Corpus {
         var lines: [(number: Int, text: ArraySlice<UInt8>)] = []
         var lineNumber = 0
         // A byte order mark, as some editors on Windows write it, is not part of the JSON.

@@ -11,17 +11,17 @@ import RulesRegex
 /// refresh put its files in place meanwhile, the refresh starts again on them: two
 /// refreshes at once both count, and a build is never undone by a refresh that read the
 /// index before it.
-public enum FolderRefresh {
+package enum FolderRefresh {
     /// What to refresh.
-    public enum Chapters: Equatable, Sendable {
+    package enum Chapters: Equatable, Sendable {
         /// These ids, in this order (as `Indexer::refresh` of each).
         case named([ByteKey])
         /// Those whose record changed, appeared or disappeared (``RefreshPlan``).
         case changed
     }
 
-    public struct Error: Swift.Error, CustomStringConvertible {
-        public enum Kind: Equatable, Sendable {
+    package struct Error: Swift.Error, CustomStringConvertible {
+        package enum Kind: Equatable, Sendable {
             /// The folder has no S2 file.
             case noIndex
             /// Asked for the changed chapters, with no fingerprints to tell them by.
@@ -29,10 +29,10 @@ public enum FolderRefresh {
             /// Replaced by other processes at every try.
             case keptChanging
         }
-        public let kind: Kind
-        public let directory: String
+        package let kind: Kind
+        package let directory: String
 
-        public var description: String {
+        package var description: String {
             switch kind {
             case .noIndex: "no index in \(directory): no \(S2IndexFile.fileName) there"
             case .cannotTellChanges(let why):
@@ -50,7 +50,7 @@ public enum FolderRefresh {
     }
 
     /// The ids a refresh of `chapters` would refresh, in order, changing nothing.
-    public static func plan(_ chapters: Chapters, from corpus: Corpus, in directory: URL,
+    package static func plan(_ chapters: Chapters, from corpus: Corpus, in directory: URL,
                             waiting: () -> Void = {}) throws -> [ByteKey] {
         let snapshot = try Snapshot.read(directory, waiting: waiting)
         return try snapshot.list(chapters, corpus: corpus, directory: directory)
@@ -59,7 +59,7 @@ public enum FolderRefresh {
     /// Refreshes `chapters` from `corpus` in `directory` with `engine`; the ids refreshed,
     /// in order. `waiting` is called when another process holds the folder's lock.
     @discardableResult
-    public static func refresh(_ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: any RegexEngine,
+    package static func refresh(_ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: any RegexEngine,
                                waiting: () -> Void = {}) throws -> [ByteKey] {
         let preg = Preg(engine: engine)
         for _ in 0..<attempts {

@@ -8,7 +8,7 @@ import RulesRegex
 /// their chapters ("postings") share a few flat arrays: stem `k`'s postings are the range
 /// `postings(ofStem: k)`, and a posting is a chapter id with either a single position or
 /// the `a|b|c` text of several (``SearchIndex/Positions``).
-public struct FulltextIndex: Equatable, Sendable {
+package struct FulltextIndex: Equatable, Sendable {
     private var stems = WordTable(capacity: 16)
     /// Stem `k`'s postings start at `postingStarts[k]` and end where stem `k + 1`'s start
     /// (the last stem's, at the end): adding a posting leaves this alone.
@@ -19,48 +19,48 @@ public struct FulltextIndex: Equatable, Sendable {
     private var listStarts: [Int] = []   // -1 for a single position
     private var listBytes: Bytes = []
 
-    public init() {}
+    package init() {}
 
     /// The number of stems.
-    public var count: Int { stems.count }
+    package var count: Int { stems.count }
 
     /// The bytes of stem `k`.
-    public func stem(_ k: Int) -> ArraySlice<UInt8> { stems.word(k) }
+    package func stem(_ k: Int) -> ArraySlice<UInt8> { stems.word(k) }
 
     /// The postings of stem `k`, as indices for ``id(_:)`` and ``positions(_:)``.
-    public func postings(ofStem k: Int) -> Range<Int> {
+    package func postings(ofStem k: Int) -> Range<Int> {
         postingStarts[k]..<(k + 1 < postingStarts.count ? postingStarts[k + 1] : ids.count)
     }
 
-    public func id(_ posting: Int) -> Int { ids[posting] }
+    package func id(_ posting: Int) -> Int { ids[posting] }
 
     /// The single position of a posting, or `nil` for a list.
-    public func single(_ posting: Int) -> Int? {
+    package func single(_ posting: Int) -> Int? {
         listStarts[posting] < 0 ? numbers[posting] : nil
     }
 
     /// The `a|b|c` text of a posting with several positions.
-    public func list(_ posting: Int) -> ArraySlice<UInt8> {
+    package func list(_ posting: Int) -> ArraySlice<UInt8> {
         listBytes[listStarts[posting]..<numbers[posting]]
     }
 
-    public func positions(_ posting: Int) -> SearchIndex.Positions {
+    package func positions(_ posting: Int) -> SearchIndex.Positions {
         single(posting).map { .single($0) } ?? .list(Array(list(posting)))
     }
 
     /// The bytes of all stems and all position lists, and the number of postings: what a
     /// writer needs to size its output.
-    public var totals: (stemBytes: Int, listBytes: Int, postings: Int) {
+    package var totals: (stemBytes: Int, listBytes: Int, postings: Int) {
         (stems.bytes.count, listBytes.count, ids.count)
     }
 
     /// The stem number of `stem`, or `nil`.
-    public func find(_ stem: Bytes) -> Int? {
+    package func find(_ stem: Bytes) -> Int? {
         stem.withUnsafeBufferPointer { stems.find($0) }
     }
 
     /// `fulltext_index[$stem]`: each chapter id with the positions, in stored order.
-    public func postings(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? {
+    package func postings(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? {
         guard let k = find(stem) else { return nil }
         return postings(ofStem: k).map { (ids[$0], positions($0)) }
     }
@@ -68,7 +68,7 @@ public struct FulltextIndex: Equatable, Sendable {
     // MARK: Building, in order
 
     /// Room for this many stems and postings (at most) without growing.
-    public mutating func reserveCapacity(stems stemCount: Int, postings postingCount: Int) {
+    package mutating func reserveCapacity(stems stemCount: Int, postings postingCount: Int) {
         if stems.count == 0 { stems = WordTable(capacity: stemCount) }
         postingStarts.reserveCapacity(stemCount)
         ids.reserveCapacity(postingCount)
@@ -78,7 +78,7 @@ public struct FulltextIndex: Equatable, Sendable {
 
     /// Adds a stem after the last one, with no chapters yet; the postings added next are
     /// its. Stems are distinct, as the keys of a PHP array are.
-    public mutating func appendStem(_ stem: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendStem(_ stem: UnsafeBufferPointer<UInt8>) {
         let k = stems.add(stem)
         precondition(k == postingStarts.count, "a stem added twice to the fulltext index")
         postingStarts.append(ids.count)
@@ -92,12 +92,12 @@ public struct FulltextIndex: Equatable, Sendable {
         return true
     }
 
-    public mutating func appendStem(_ stem: Bytes) {
+    package mutating func appendStem(_ stem: Bytes) {
         stem.withUnsafeBufferPointer { appendStem($0) }
     }
 
     /// Adds a chapter with one position to the last stem.
-    public mutating func appendPosting(id: Int, single position: Int) {
+    package mutating func appendPosting(id: Int, single position: Int) {
         precondition(!postingStarts.isEmpty, "a posting added before any stem")
         ids.append(id)
         numbers.append(position)
@@ -106,7 +106,7 @@ public struct FulltextIndex: Equatable, Sendable {
 
     /// Adds a chapter with several positions to the last stem: `write` appends their
     /// `a|b|c` text to the buffer it is given.
-    public mutating func appendPosting(id: Int, list write: (inout Bytes) -> Void) {
+    package mutating func appendPosting(id: Int, list write: (inout Bytes) -> Void) {
         precondition(!postingStarts.isEmpty, "a posting added before any stem")
         ids.append(id)
         listStarts.append(listBytes.count)
@@ -114,7 +114,7 @@ public struct FulltextIndex: Equatable, Sendable {
         numbers.append(listBytes.count)
     }
 
-    public static func == (a: FulltextIndex, b: FulltextIndex) -> Bool {
+    package static func == (a: FulltextIndex, b: FulltextIndex) -> Bool {
         guard a.count == b.count, a.ids == b.ids else { return false }
         for k in 0..<a.count where a.stem(k) != b.stem(k) || a.postings(ofStem: k) != b.postings(ofStem: k) {
             return false

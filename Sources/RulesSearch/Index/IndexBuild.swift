@@ -4,7 +4,7 @@ import RulesRegex
 /// What `rules index build` writes into a folder: the S2 index file, the binary form made
 /// from it, the chapter texts that snippets need, and each chapter's fingerprint for a
 /// later refresh (``ChapterFingerprints``).
-public enum IndexBuild {
+package enum IndexBuild {
     /// Builds the index of `corpus` with `engine` and writes its five files into
     /// `directory` (which must exist), each atomically. They are put in place only when all
     /// five are written and synced, under a lock on the folder (see
@@ -22,7 +22,7 @@ public enum IndexBuild {
     /// the texts keep the prepared chapters of `reusing` whose html is unchanged, and
     /// `unless` runs under the folder's lock before anything is put in place (see
     /// ``AtomicFile/commit(_:in:timeout:waiting:unless:)``).
-    public static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL,
+    package static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL,
                              waiting: () -> Void = {},
                              making: ((_ chaptersRead: () -> Void) -> SearchIndex)? = nil,
                              fingerprints: ChapterFingerprints? = nil, reusing oldTexts: ChapterTexts? = nil,

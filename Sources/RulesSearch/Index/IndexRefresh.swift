@@ -12,16 +12,16 @@ import RulesRegex
 /// refreshed index's chapter count. Unlike a build, the walk here meets `excluded_words`
 /// filled: a word that is excluded *as written* is skipped (its position still counted);
 /// one whose stem is excluded but is not (a word with ё, an inflected form) comes back.
-public enum IndexRefresh {
+package enum IndexRefresh {
     /// `index` after refreshing chapter `name`, whose record in the corpus now is `record`
     /// (`nil`: the corpus no longer has it).
-    public static func refresh(_ index: SearchIndex, chapter name: ByteKey, record: Corpus.Chapter?, preg: Preg) -> SearchIndex {
+    package static func refresh(_ index: SearchIndex, chapter name: ByteKey, record: Corpus.Chapter?, preg: Preg) -> SearchIndex {
         refresh(index, chapters: [(name, record)], preg: preg)
     }
 
     /// `index` after refreshing each chapter in turn, as `refresh` of each would: the
     /// fulltext is turned into its editable form once for them all, not once a chapter.
-    public static func refresh(_ index: SearchIndex, chapters: [(name: ByteKey, record: Corpus.Chapter?)], preg: Preg) -> SearchIndex {
+    package static func refresh(_ index: SearchIndex, chapters: [(name: ByteKey, record: Corpus.Chapter?)], preg: Preg) -> SearchIndex {
         var index = index
         var fulltext = EditableFulltext(index.fulltext)
         for (name, record) in chapters {

@@ -16,7 +16,7 @@ import RulesRegex
 /// each chapter with the split of its fulltext walk into words, and the stem of each
 /// distinct word. `add_to_index` then walks numbers, not strings (see ``FulltextBuilder``),
 /// while its keyword half runs on another thread (``KeywordTables``).
-public final class Indexer {
+package final class Indexer {
     private var index = SearchIndex()
     private var chapterLengths = OrderedMap<ByteKey, Int>()
 
@@ -25,7 +25,7 @@ public final class Indexer {
     /// what is left uses every core for a shorter while.
     /// `wordsRead` is given the readers and their walks first (the vocabulary is counted
     /// from them, beside the port).
-    public static func build(_ corpus: Corpus, preg: Preg, chaptersRead: () -> Void = {}) -> SearchIndex {
+    package static func build(_ corpus: Corpus, preg: Preg, chaptersRead: () -> Void = {}) -> SearchIndex {
         build(corpus, preg: preg, chaptersRead: chaptersRead, wordsRead: { _, _ in })
     }
 

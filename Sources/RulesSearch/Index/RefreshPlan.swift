@@ -7,8 +7,8 @@
 /// record changed or is gone from the corpus; then the corpus's chapters the index does not
 /// have, in the corpus's order. A chapter is changed when its ``ChapterFingerprints``
 /// differ, or when the index keeps none for it (a chapter another program added).
-public enum RefreshPlan {
-    public static func chapters(of index: SearchIndex, indexed: ChapterFingerprints, corpus: Corpus) -> [ByteKey] {
+package enum RefreshPlan {
+    package static func chapters(of index: SearchIndex, indexed: ChapterFingerprints, corpus: Corpus) -> [ByteKey] {
         var list: [ByteKey] = []
         for name in index.tableOfContents.keys {
             guard let record = corpus.chapters[name] else {

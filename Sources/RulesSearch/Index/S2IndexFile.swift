@@ -5,20 +5,20 @@ import RulesRegex
 /// `Worker::read_index`): six lines, each an 8-byte prefix that makes the file inert PHP
 /// (`<?php //`, then `      //`) and one `serialize()` value: the fulltext index, the
 /// excluded words, the three keyword indexes and the table of contents.
-public enum S2IndexFile {
-    public static let fileName = "s2_search_index.php"
+package enum S2IndexFile {
+    package static let fileName = "s2_search_index.php"
     static let firstPrefix = Bytes(php: "<?php //")
     static let otherPrefix = Bytes(php: "      //")
 
-    public struct FormatError: Error, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    package struct FormatError: Error, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
     // MARK: Writing
 
     /// The file's bytes, exactly as `Worker::save_index` writes them.
-    public static func encode(_ index: SearchIndex) -> Bytes {
+    package static func encode(_ index: SearchIndex) -> Bytes {
         encodedPieces(index).concatenated()
     }
 
@@ -98,7 +98,7 @@ public enum S2IndexFile {
 
     /// Parses the file. Anything malformed (a missing line, a value that does not parse, an
     /// object, a part of the wrong shape) is a ``FormatError`` saying where.
-    public static func decode(_ data: Bytes) throws(FormatError) -> SearchIndex {
+    package static func decode(_ data: Bytes) throws(FormatError) -> SearchIndex {
         try decode(data, readingFulltextDirectly: true)
     }
 
@@ -209,7 +209,7 @@ public enum S2IndexFile {
 
     /// The index in the file at `url` (`s2_search_index.php`, or a copy under another name): a file that cannot be opened or read throws
     /// `FileBytes.OpenError`, one whose content is not an S2 index ``FormatError``.
-    public static func read(_ url: URL) throws -> SearchIndex {
+    package static func read(_ url: URL) throws -> SearchIndex {
         try decode(try FileBytes.read(url.path))
     }
 }

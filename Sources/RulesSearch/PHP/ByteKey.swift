@@ -3,30 +3,30 @@ import RulesRegex
 /// A byte string as a dictionary key. `[UInt8]` is Hashable already, but it feeds the
 /// hasher one byte at a time; this feeds it the whole buffer at once, which matters for
 /// the word dictionaries of the index and the stemmer's tables.
-public struct ByteKey: Hashable, Comparable, Sendable {
-    public let bytes: Bytes
+package struct ByteKey: Hashable, Comparable, Sendable {
+    package let bytes: Bytes
 
     @inlinable
-    public init(_ bytes: Bytes) {
+    package init(_ bytes: Bytes) {
         self.bytes = bytes
     }
 
-    public init(_ string: String) {
+    package init(_ string: String) {
         bytes = Bytes(php: string)
     }
 
     @inlinable
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
     @inlinable
-    public static func == (a: ByteKey, b: ByteKey) -> Bool {
+    package static func == (a: ByteKey, b: ByteKey) -> Bool {
         a.bytes == b.bytes
     }
 
     /// Byte order, as PHP's `strcmp`.
-    public static func < (a: ByteKey, b: ByteKey) -> Bool {
+    package static func < (a: ByteKey, b: ByteKey) -> Bool {
         a.bytes.lexicographicallyPrecedes(b.bytes)
     }
 }

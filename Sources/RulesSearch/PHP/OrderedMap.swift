@@ -3,25 +3,25 @@
 /// The reference's results depend on that order: ranking ties keep the order in which
 /// chapters were first met, and the snippet patterns list words in the order they were
 /// found. Assigning to an existing key keeps its place; removal keeps the others in order.
-public struct OrderedMap<Key: Hashable, Value> {
-    public private(set) var keys: [Key] = []
-    public private(set) var values: [Value] = []
+package struct OrderedMap<Key: Hashable, Value> {
+    package private(set) var keys: [Key] = []
+    package private(set) var values: [Value] = []
     private var positions: [Key: Int] = [:]
 
-    public init() {}
+    package init() {}
 
-    public init(minimumCapacity: Int) {
+    package init(minimumCapacity: Int) {
         keys.reserveCapacity(minimumCapacity)
         values.reserveCapacity(minimumCapacity)
         positions.reserveCapacity(minimumCapacity)
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    package var count: Int { keys.count }
+    package var isEmpty: Bool { keys.isEmpty }
 
-    public func index(of key: Key) -> Int? { positions[key] }
+    package func index(of key: Key) -> Int? { positions[key] }
 
-    public subscript(key: Key) -> Value? {
+    package subscript(key: Key) -> Value? {
         get { positions[key].map { values[$0] } }
         set {
             if let newValue {
@@ -37,7 +37,7 @@ public struct OrderedMap<Key: Hashable, Value> {
     }
 
     /// The value for `key`, created with `makeDefault` at the end when missing, changed in place.
-    public mutating func update<R>(_ key: Key, default makeDefault: @autoclosure () -> Value,
+    package mutating func update<R>(_ key: Key, default makeDefault: @autoclosure () -> Value,
                                    _ body: (inout Value) -> R) -> R {
         let i: Int
         if let existing = positions[key] {
@@ -49,14 +49,14 @@ public struct OrderedMap<Key: Hashable, Value> {
         return body(&values[i])
     }
 
-    public mutating func append(_ key: Key, _ value: Value) {
+    package mutating func append(_ key: Key, _ value: Value) {
         positions[key] = keys.count
         keys.append(key)
         values.append(value)
     }
 
     /// Removes every entry whose key satisfies `shouldRemove`, keeping the others' order.
-    public mutating func remove(where shouldRemove: (Key) -> Bool) {
+    package mutating func remove(where shouldRemove: (Key) -> Bool) {
         var newKeys: [Key] = []
         var newValues: [Value] = []
         newKeys.reserveCapacity(keys.count)
@@ -71,13 +71,13 @@ public struct OrderedMap<Key: Hashable, Value> {
     }
 
     /// Entries in order.
-    public var entries: Zip2Sequence<[Key], [Value]> { zip(keys, values) }
+    package var entries: Zip2Sequence<[Key], [Value]> { zip(keys, values) }
 }
 
 extension OrderedMap: Sendable where Key: Sendable, Value: Sendable {}
 
 extension OrderedMap: Equatable where Value: Equatable {
-    public static func == (a: OrderedMap, b: OrderedMap) -> Bool {
+    package static func == (a: OrderedMap, b: OrderedMap) -> Bool {
         a.keys == b.keys && a.values == b.values
     }
 }

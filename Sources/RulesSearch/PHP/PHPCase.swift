@@ -6,13 +6,13 @@ import RulesRegex
 /// Full lower-case mapping from PHP's own Unicode 14 tables (``lowercaseRuns``, generated
 /// from PHP), so that a newer Unicode in the Swift runtime cannot change a stem. Invalid
 /// UTF-8 becomes `?`, one for each maximal invalid subpart, as mbstring's decoder does.
-public enum PHPCase {
+package enum PHPCase {
     /// `mb_strtolower` of a part of a string.
-    public static func lowercase(_ bytes: ArraySlice<UInt8>) -> Bytes {
+    package static func lowercase(_ bytes: ArraySlice<UInt8>) -> Bytes {
         lowercase(Bytes(bytes))
     }
 
-    public static func lowercase(_ bytes: Bytes) -> Bytes {
+    package static func lowercase(_ bytes: Bytes) -> Bytes {
         // Fast path: ASCII only.
         if !bytes.contains(where: { $0 >= 0x80 }) {
             if !bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return bytes }

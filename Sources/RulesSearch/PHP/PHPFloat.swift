@@ -3,10 +3,10 @@ import RulesRegex
 
 /// PHP's text for a float: `serialize` and `json_encode` (`serialize_precision = -1`, the
 /// shortest form that reads back the same) and `(string)` (`precision = 14`).
-public enum PHPFloat {
+package enum PHPFloat {
     /// `zend_gcvt` with `precision` significant digits, or the shortest round-trip digits
     /// when `precision` is -1.
-    public static func string(_ x: Double, precision: Int) -> Bytes {
+    package static func string(_ x: Double, precision: Int) -> Bytes {
         if x.isNaN { return Bytes(php: "NAN") }
         if x.isInfinite { return Bytes(php: x < 0 ? "-INF" : "INF") }
         let negative = x.sign == .minus

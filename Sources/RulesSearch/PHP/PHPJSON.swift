@@ -3,19 +3,19 @@ import RulesRegex
 /// `json_decode($text, true)` of PHP 8.2: objects become arrays (with PHP's integer keys),
 /// integers that fit 64 bits stay integers and other numbers become floats, strings are
 /// UTF-8. Invalid JSON, invalid UTF-8 and lone UTF-16 surrogates are errors, as in PHP.
-public enum PHPJSON {
-    public struct Error: Swift.Error, CustomStringConvertible {
-        public let offset: Int
-        public let reason: String
-        public var description: String { "\(reason) at byte \(offset + 1)" }
+package enum PHPJSON {
+    package struct Error: Swift.Error, CustomStringConvertible {
+        package let offset: Int
+        package let reason: String
+        package var description: String { "\(reason) at byte \(offset + 1)" }
     }
 
-    public static func decode(_ text: Bytes) throws(Error) -> PHPValue {
+    package static func decode(_ text: Bytes) throws(Error) -> PHPValue {
         try text.withUnsafeBufferPointer { text throws(Error) in try decode(text) }
     }
 
     /// The same, reading the text where it lies (a corpus line within the file).
-    public static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(Error) -> PHPValue {
+    package static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(Error) -> PHPValue {
         guard UTF8Bytes.isValid(text) else { throw Error(offset: firstInvalidByte(text), reason: "malformed UTF-8") }
         var parser = Parser(text: text)
         parser.skipSpace()
@@ -42,7 +42,7 @@ public enum PHPJSON {
 
     /// The JSON value at the start of `text` (the reference's quick read of a corpus line's
     /// id), or `nil`.
-    public static func decodePrefix(_ text: UnsafeBufferPointer<UInt8>) -> PHPValue? {
+    package static func decodePrefix(_ text: UnsafeBufferPointer<UInt8>) -> PHPValue? {
         try? decode(text)
     }
 

@@ -1,17 +1,17 @@
 /// A PHP number: an integer until a float meets it, as weights are in the reference
 /// (keyword weights are integers, full-text weights floats, their sum a float).
-public enum PHPNumber: Equatable, Comparable, Sendable, CustomStringConvertible {
+package enum PHPNumber: Equatable, Comparable, Sendable, CustomStringConvertible {
     case int(Int)
     case double(Double)
 
-    public var doubleValue: Double {
+    package var doubleValue: Double {
         switch self {
         case .int(let n): return Double(n)
         case .double(let d): return d
         }
     }
 
-    public static func + (a: PHPNumber, b: PHPNumber) -> PHPNumber {
+    package static func + (a: PHPNumber, b: PHPNumber) -> PHPNumber {
         if case .int(let x) = a, case .int(let y) = b {
             let (sum, overflow) = x.addingReportingOverflow(y)
             return overflow ? .double(Double(x) + Double(y)) : .int(sum)
@@ -19,7 +19,7 @@ public enum PHPNumber: Equatable, Comparable, Sendable, CustomStringConvertible 
         return .double(a.doubleValue + b.doubleValue)
     }
 
-    public static func * (a: PHPNumber, b: PHPNumber) -> PHPNumber {
+    package static func * (a: PHPNumber, b: PHPNumber) -> PHPNumber {
         if case .int(let x) = a, case .int(let y) = b {
             let (product, overflow) = x.multipliedReportingOverflow(by: y)
             return overflow ? .double(Double(x) * Double(y)) : .int(product)
@@ -28,18 +28,18 @@ public enum PHPNumber: Equatable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// PHP's `==` and `<` between numbers: by value.
-    public static func == (a: PHPNumber, b: PHPNumber) -> Bool {
+    package static func == (a: PHPNumber, b: PHPNumber) -> Bool {
         if case .int(let x) = a, case .int(let y) = b { return x == y }
         return a.doubleValue == b.doubleValue
     }
 
-    public static func < (a: PHPNumber, b: PHPNumber) -> Bool {
+    package static func < (a: PHPNumber, b: PHPNumber) -> Bool {
         if case .int(let x) = a, case .int(let y) = b { return x < y }
         return a.doubleValue < b.doubleValue
     }
 
     /// As `json_encode` writes it (`serialize_precision = -1`).
-    public var description: String {
+    package var description: String {
         switch self {
         case .int(let n): return String(n)
         case .double(let d):
@@ -48,7 +48,7 @@ public enum PHPNumber: Equatable, Comparable, Sendable, CustomStringConvertible 
         }
     }
 
-    public init?(_ value: PHPValue) {
+    package init?(_ value: PHPValue) {
         switch value {
         case .int(let n): self = .int(n)
         case .double(let d): self = .double(d)
@@ -59,8 +59,8 @@ public enum PHPNumber: Equatable, Comparable, Sendable, CustomStringConvertible 
 
 /// PHP 8's loose comparison `==` of two strings: as numbers when both are numeric strings,
 /// byte for byte otherwise.
-public enum PHPCompare {
-    public static func looseEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+package enum PHPCompare {
+    package static func looseEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         if a == b { return true }
         guard let x = numericValue(a), let y = numericValue(b) else { return false }
         switch (x, y) {
@@ -71,7 +71,7 @@ public enum PHPCompare {
 
     /// The value of a numeric string: optional leading white space, a sign, digits with an
     /// optional fraction and exponent, optional trailing white space. `nil` otherwise.
-    public static func numericValue(_ s: [UInt8]) -> PHPNumber? {
+    package static func numericValue(_ s: [UInt8]) -> PHPNumber? {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C }
         var i = 0
         let n = s.count

@@ -3,10 +3,10 @@ import RulesRegex
 
 /// The byte-string functions of PHP's standard library that the reference uses, with their
 /// PHP semantics (PHP strings are bytes; these never look at encodings unless named `mb`).
-public enum PHPStrings {
+package enum PHPStrings {
     /// `str_replace($search, $replace, $subject)` for one search string: every
     /// non-overlapping occurrence, left to right.
-    public static func replace(_ search: Bytes, with replacement: Bytes, in subject: Bytes) -> Bytes {
+    package static func replace(_ search: Bytes, with replacement: Bytes, in subject: Bytes) -> Bytes {
         guard !search.isEmpty, subject.count >= search.count else { return subject }
         guard let first = firstIndex(of: search, in: subject, from: 0) else { return subject }
         var out = Bytes()
@@ -25,7 +25,7 @@ public enum PHPStrings {
 
     /// `str_replace(array, array|string, $subject)`: each pair applied in turn to the result
     /// of the previous one; a missing replacement is the empty string.
-    public static func replace(_ searches: [Bytes], with replacements: [Bytes], in subject: Bytes) -> Bytes {
+    package static func replace(_ searches: [Bytes], with replacements: [Bytes], in subject: Bytes) -> Bytes {
         var result = subject
         for (i, search) in searches.enumerated() {
             result = replace(search, with: i < replacements.count ? replacements[i] : [], in: result)
@@ -33,25 +33,25 @@ public enum PHPStrings {
         return result
     }
 
-    public static func replace(_ search: String, with replacement: String, in subject: Bytes) -> Bytes {
+    package static func replace(_ search: String, with replacement: String, in subject: Bytes) -> Bytes {
         replace(Bytes(php: search), with: Bytes(php: replacement), in: subject)
     }
 
     /// `str_replace('ё', 'е', $s)`, which the reference writes wherever a word meets the
     /// index (the stemmer, the indexer's two adders, the query filter).
-    public static func replaceYo(in s: Bytes) -> Bytes {
+    package static func replaceYo(in s: Bytes) -> Bytes {
         replace(yo, with: ye, in: s)
     }
 
-    public static let yo = Bytes(php: "ё")
-    public static let ye = Bytes(php: "е")
+    package static let yo = Bytes(php: "ё")
+    package static let ye = Bytes(php: "е")
 
     /// `strpos($haystack, $needle, $offset) !== false` as an index.
-    public static func firstIndex(of needle: Bytes, in haystack: Bytes, from start: Int) -> Int? {
+    package static func firstIndex(of needle: Bytes, in haystack: Bytes, from start: Int) -> Int? {
         haystack.withUnsafeBufferPointer { ByteSearch.firstIndex(of: needle, in: $0, from: start) }
     }
 
-    public static func contains(_ haystack: Bytes, _ needle: Bytes) -> Bool {
+    package static func contains(_ haystack: Bytes, _ needle: Bytes) -> Bool {
         firstIndex(of: needle, in: haystack, from: 0) != nil
     }
 
@@ -59,7 +59,7 @@ public enum PHPStrings {
     /// `implode($glue, $pieces)`, written at once. (`joined(separator:)` makes a lazy
     /// sequence whose generic metadata the runtime builds on first use, a quarter of a
     /// million instructions of a one-query run.)
-    public static func implode(_ glue: Bytes, _ pieces: [Bytes]) -> Bytes {
+    package static func implode(_ glue: Bytes, _ pieces: [Bytes]) -> Bytes {
         var out = Bytes()
         out.reserveCapacity(pieces.reduce(glue.count * max(pieces.count - 1, 0)) { $0 + $1.count })
         for (i, piece) in pieces.enumerated() {
@@ -69,12 +69,12 @@ public enum PHPStrings {
         return out
     }
 
-    public static func explode(_ separator: UInt8, _ string: Bytes) -> [Bytes] {
+    package static func explode(_ separator: UInt8, _ string: Bytes) -> [Bytes] {
         string.split(separator: separator, omittingEmptySubsequences: false).map(Array.init)
     }
 
     /// `trim($string)` with PHP's default characters: space, `\t`, `\n`, `\r`, `\0`, `\x0B`.
-    public static func trim(_ string: Bytes) -> Bytes {
+    package static func trim(_ string: Bytes) -> Bytes {
         func isTrimmed(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x00 || b == 0x0B }
         guard let start = string.firstIndex(where: { !isTrimmed($0) }) else { return [] }
         let end = string.lastIndex(where: { !isTrimmed($0) })!
@@ -93,13 +93,13 @@ public enum PHPStrings {
     }
 
     /// `mb_substr($s, 0, 1)`.
-    public static func mbFirstCharacter(_ s: Bytes) -> Bytes {
+    package static func mbFirstCharacter(_ s: Bytes) -> Bytes {
         guard let lead = s.first else { return [] }
         return Array(s.prefix(mbCharacterLength(lead)))
     }
 
     /// `mb_substr($s, -1)`.
-    public static func mbLastCharacter(_ s: Bytes) -> Bytes {
+    package static func mbLastCharacter(_ s: Bytes) -> Bytes {
         var i = 0
         var lastStart = 0
         while i < s.count {
@@ -112,7 +112,7 @@ public enum PHPStrings {
     /// `implode('|', array_map(fn($n) => base_convert($n, 10, 36), $numbers))` of
     /// non-negative numbers, appended at once (at most six digits and a `|` for a 32-bit
     /// number).
-    public static func appendBase36List(_ numbers: UnsafeBufferPointer<Int32>, to out: inout Bytes) {
+    package static func appendBase36List(_ numbers: UnsafeBufferPointer<Int32>, to out: inout Bytes) {
         out.append(writingAtMost: numbers.count * 7) { w in
             for (k, n) in numbers.enumerated() {
                 if k > 0 { w.byte(0x7C) }
@@ -124,7 +124,7 @@ public enum PHPStrings {
     /// `base_convert($part, 36, 10)` of each part of `explode($separator, $text)`, without
     /// copying the parts out: the index's position lists are read this way for every word
     /// of every query.
-    public static func base36Values(_ text: Bytes, separatedBy separator: UInt8) -> [Int] {
+    package static func base36Values(_ text: Bytes, separatedBy separator: UInt8) -> [Int] {
         var values: [Int] = []
         var value = 0
         for b in text {

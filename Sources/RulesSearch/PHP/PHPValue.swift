@@ -2,17 +2,17 @@ import RulesRegex
 
 /// A key of a PHP array: an integer or a byte string. A string that is a canonical decimal
 /// integer is always stored as the integer, as PHP does (`"12"` is `12`, `"012"` stays).
-public enum PHPKey: Hashable, Sendable {
+package enum PHPKey: Hashable, Sendable {
     case int(Int)
     case string(Bytes)
 
     /// The key PHP makes of a string.
-    public init(_ bytes: Bytes) {
+    package init(_ bytes: Bytes) {
         if let n = PHPKey.canonicalInteger(bytes) { self = .int(n) } else { self = .string(bytes) }
     }
 
     /// The key as PHP turns it back into a string (`foreach ($a as $k => ...)` then `"$k"`).
-    public var bytes: Bytes {
+    package var bytes: Bytes {
         switch self {
         case .int(let n): return Bytes(String(n).utf8)
         case .string(let s): return s
@@ -20,7 +20,7 @@ public enum PHPKey: Hashable, Sendable {
     }
 
     /// The integer a string key becomes: `^(0|-?[1-9][0-9]*)$` within 64 bits.
-    public static func canonicalInteger<C: Collection<UInt8>>(_ s: C) -> Int? {
+    package static func canonicalInteger<C: Collection<UInt8>>(_ s: C) -> Int? {
         guard let first = s.first, s.count <= 20 else { return nil }
         var negative = false
         if first == UInt8(ascii: "-") {
@@ -44,7 +44,7 @@ public enum PHPKey: Hashable, Sendable {
 
 /// A PHP value of the kinds an index file holds: what `serialize` writes and `unserialize`
 /// reads back.
-public indirect enum PHPValue: Equatable, Sendable {
+package indirect enum PHPValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -52,7 +52,7 @@ public indirect enum PHPValue: Equatable, Sendable {
     case string(Bytes)
     case array(PHPArray)
 
-    public static func == (a: PHPValue, b: PHPValue) -> Bool {
+    package static func == (a: PHPValue, b: PHPValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -65,7 +65,7 @@ public indirect enum PHPValue: Equatable, Sendable {
     }
 
     /// PHP's `(string)` of a scalar, for the places the reference concatenates a value.
-    public var stringValue: Bytes {
+    package var stringValue: Bytes {
         switch self {
         case .null: return []
         case .bool(let b): return b ? [0x31] : []
@@ -78,4 +78,4 @@ public indirect enum PHPValue: Equatable, Sendable {
 }
 
 /// A PHP array: an ordered map from ``PHPKey`` to ``PHPValue``.
-public typealias PHPArray = OrderedMap<PHPKey, PHPValue>
+package typealias PHPArray = OrderedMap<PHPKey, PHPValue>

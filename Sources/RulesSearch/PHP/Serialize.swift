@@ -3,8 +3,8 @@ import RulesRegex
 /// PHP's `serialize` and `unserialize` for the values an index holds: arrays, strings,
 /// integers, floats, booleans and null. Anything else (objects, references, custom
 /// serialization) is refused, as is any malformed input: never a crash.
-public enum PHPSerialize {
-    public static func serialize(_ value: PHPValue, into out: inout Bytes) {
+package enum PHPSerialize {
+    package static func serialize(_ value: PHPValue, into out: inout Bytes) {
         switch value {
         case .null:
             out += [0x4E, 0x3B]   // N;
@@ -29,22 +29,22 @@ public enum PHPSerialize {
     }
 
     /// `i:<n>;`, without making a ``PHPValue`` (an indirect enum: a box each) first.
-    public static func serialize(int n: Int, into out: inout Bytes) {
+    package static func serialize(int n: Int, into out: inout Bytes) {
         out.append(writingAtMost: 23) { $0.serialize(int: n) }
     }
 
-    public static func serialize<S: Collection<UInt8>>(string s: S, into out: inout Bytes) {
+    package static func serialize<S: Collection<UInt8>>(string s: S, into out: inout Bytes) {
         out.append(writingAtMost: 24) { $0.stringStart(length: s.count) }
         out += s
         out.append(writingAtMost: 2) { $0.stringEnd() }
     }
 
     /// `a:<count>:{`, the start of an array; its entries and `}` follow.
-    public static func appendArrayStart(_ count: Int, to out: inout Bytes) {
+    package static func appendArrayStart(_ count: Int, to out: inout Bytes) {
         out.append(writingAtMost: 24) { $0.arrayStart(count) }
     }
 
-    public static func serialize(key: PHPKey, into out: inout Bytes) {
+    package static func serialize(key: PHPKey, into out: inout Bytes) {
         switch key {
         case .int(let n):
             serialize(int: n, into: &out)
@@ -53,20 +53,20 @@ public enum PHPSerialize {
         }
     }
 
-    public static func serialize(_ value: PHPValue) -> Bytes {
+    package static func serialize(_ value: PHPValue) -> Bytes {
         var out = Bytes()
         serialize(value, into: &out)
         return out
     }
 
-    public struct Error: Swift.Error, CustomStringConvertible {
-        public let offset: Int
-        public let reason: String
-        public var description: String { "\(reason) at byte \(offset)" }
+    package struct Error: Swift.Error, CustomStringConvertible {
+        package let offset: Int
+        package let reason: String
+        package var description: String { "\(reason) at byte \(offset)" }
     }
 
     /// `unserialize` of the value starting at `start`; returns it and the offset after it.
-    public static func unserialize(_ data: Bytes, from start: Int = 0) throws(Error) -> (PHPValue, Int) {
+    package static func unserialize(_ data: Bytes, from start: Int = 0) throws(Error) -> (PHPValue, Int) {
         var reader = Reader(data: data, position: start)
         let value = try reader.value(depth: 0)
         return (value, reader.position)

@@ -4,10 +4,10 @@ import RulesRegex
 /// the bytes with five states (text, tag, `<?` block, `<!` declaration, `<!--` comment),
 /// quotes that hide `>` inside tags, a depth for nested `<`, and NUL bytes dropped.
 /// Whatever is open at the end swallows the rest, as in PHP.
-public enum StripTags {
+package enum StripTags {
     private enum State { case text, tag, processing, declaration, comment }
 
-    public static func strip(_ text: Bytes) -> Bytes {
+    package static func strip(_ text: Bytes) -> Bytes {
         if !text.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0 }) { return text }
         return text.withUnsafeBufferPointer(strip)
     }

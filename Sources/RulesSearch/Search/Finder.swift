@@ -5,17 +5,17 @@ import RulesRegex
 ///
 /// As in the reference, `find` leaves the words it found in each chapter (`$this->keys`)
 /// for `snippets` to use.
-public final class Finder {
-    public struct Snippet: Equatable {
+package final class Finder {
+    package struct Snippet: Equatable {
         /// `snippet`: up to three sentences with the found words in `<i>`, joined by `... `.
-        public var html: Bytes
+        package var html: Bytes
         /// `rel`: the share of the query's stems the snippet shows.
-        public var rel: PHPNumber
+        package var rel: PHPNumber
         /// `start_text`: the first two lines of the text.
-        public var startText: Bytes
+        package var startText: Bytes
     }
 
-    public let index: any IndexReading
+    package let index: any IndexReading
     let preg: Preg
     let stemmer: Stemmer
     let filter: QueryFilter
@@ -30,7 +30,7 @@ public final class Finder {
     /// `Finder::$chapters`, filled as ids are looked up.
     private var chapterNames: [Int: ByteKey] = [:]
 
-    public init(index: any IndexReading, preg: Preg) {
+    package init(index: any IndexReading, preg: Preg) {
         self.index = index
         self.preg = preg
         stemmer = Stemmer(preg: preg)
@@ -90,7 +90,7 @@ public final class Finder {
 
     /// `Finder::find`: chapters and their weights, best first (a stable sort: equal
     /// weights keep the order the chapters were found in).
-    public func find(_ query: Bytes) -> [(chapter: ByteKey, weight: PHPNumber)] {
+    package func find(_ query: Bytes) -> [(chapter: ByteKey, weight: PHPNumber)] {
         keys = OrderedMap()
         let rawWords = filter.words(query)
         if rawWords.count > 1 { findPhraseKeywords(PHPStrings.implode([0x20], rawWords)) }

@@ -3,7 +3,7 @@ import RulesRegex
 /// What the finder asks of an index. ``SearchIndex`` answers from memory; the binary form
 /// answers from its file without building dictionaries first, so that a single search
 /// pays only for what it looks up.
-public protocol IndexReading {
+package protocol IndexReading {
     /// Why the index cannot answer (a damaged binary form whose S2 file cannot be read
     /// either, see ``CheckedIndex``); `nil` for an index that can. A requirement, so that
     /// asking costs no dynamic cast (one costs a search a scan of the program's conformances).
@@ -30,39 +30,39 @@ public protocol IndexReading {
 }
 
 extension SearchIndex: IndexReading {
-    public func fulltext(_ stem: Bytes) -> [(id: Int, positions: Positions)]? {
+    package func fulltext(_ stem: Bytes) -> [(id: Int, positions: Positions)]? {
         fulltext.postings(stem)
     }
 
-    public func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? {
+    package func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? {
         singleKeywords[ByteKey(word)].map(Self.weights)
     }
 
-    public func stemKeyword(_ stem: Bytes) -> [(id: Int, weight: PHPNumber)]? {
+    package func stemKeyword(_ stem: Bytes) -> [(id: Int, weight: PHPNumber)]? {
         stemKeywords[ByteKey(stem)].map(Self.weights)
     }
 
-    public func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
+    package func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
         for (phrase, chapters) in phraseKeywords.entries {
             body(phrase.bytes, { Self.weights(chapters) })
         }
     }
 
-    public func isExcluded(_ word: Bytes) -> Bool {
+    package func isExcluded(_ word: Bytes) -> Bool {
         excludedWords[ByteKey(word)] != nil
     }
 
     /// The last chapter with the id, as `Finder::__construct` fills `$this->chapters`.
-    public func chapterName(id: Int) -> ByteKey? {
+    package func chapterName(id: Int) -> ByteKey? {
         let entries = tableOfContents.values
         return entries.indices.last { entries[$0].id == id }.map { tableOfContents.keys[$0] }
     }
 
-    public func entry(_ chapter: ByteKey) -> Entry? {
+    package func entry(_ chapter: ByteKey) -> Entry? {
         tableOfContents[chapter]
     }
 
-    public func forEachEntry(_ body: (ByteKey, Entry) -> Void) {
+    package func forEachEntry(_ body: (ByteKey, Entry) -> Void) {
         for (name, entry) in tableOfContents.entries { body(name, entry) }
     }
 
@@ -72,10 +72,10 @@ extension SearchIndex: IndexReading {
 }
 
 extension IndexReading {
-    public var failure: String? { nil }
+    package var failure: String? { nil }
 
     /// Each title lowercased in turn (the binary form keeps them lowercased, in one block).
-    public func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
+    package func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
         var found: [(chapter: ByteKey, entry: SearchIndex.Entry)] = []
         forEachEntry { name, entry in
             let title = PHPCase.lowercase(entry.field("title")?.stringValue ?? [])

@@ -2,12 +2,12 @@ import RulesRegex
 
 /// Writes JSON: strings from bytes (invalid UTF-8 replaced by U+FFFD, as the reference's
 /// JSON_INVALID_UTF8_SUBSTITUTE does), numbers as PHP prints them, `null` for no value.
-public struct JSONWriter {
-    public private(set) var output = Bytes()
+package struct JSONWriter {
+    package private(set) var output = Bytes()
 
-    public init() {}
+    package init() {}
 
-    public mutating func string(_ bytes: Bytes) {
+    package mutating func string(_ bytes: Bytes) {
         output.append(0x22)
         bytes.withUnsafeBufferPointer { buffer in
             if UTF8Bytes.isValid(buffer) {
@@ -69,11 +69,11 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         output += Bytes(php: text)
     }
 
-    public mutating func value(_ value: PHPValue) {
+    package mutating func value(_ value: PHPValue) {
         switch value {
         case .null: raw("null")
         case .bool(let b): raw(b ? "true" : "false")
@@ -84,16 +84,16 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func number(_ n: PHPNumber?) {
+    package mutating func number(_ n: PHPNumber?) {
         if let n { raw(n.description) } else { raw("null") }
     }
 
-    public mutating func optionalString(_ bytes: Bytes?) {
+    package mutating func optionalString(_ bytes: Bytes?) {
         if let bytes { string(bytes) } else { raw("null") }
     }
 
     /// A search result as one JSON object: `{"query", "total", "page", "results": [...]}`.
-    public static func encode(_ result: SearchSession.Result) -> Bytes {
+    package static func encode(_ result: SearchSession.Result) -> Bytes {
         var w = JSONWriter()
         w.raw("{\"query\":")
         w.string(result.query)

@@ -9,11 +9,11 @@ import RulesRegex
 /// search does no more than find the lines; a text without a stored form is prepared at
 /// search time, with the same steps. Lines are kept as ranges of ``text`` rather than as
 /// copies: a long chapter has thousands of them and a snippet shows three.
-public final class PreparedText {
+package final class PreparedText {
     /// The cleaned text, lines separated by `\r`.
-    public let text: Bytes
+    package let text: Bytes
     /// Whether ``text`` is valid UTF-8, so that the `/u` patterns need not check it again.
-    public let valid: Bool
+    package let valid: Bool
     /// Where each line of ``text`` starts; a line ends one byte before the next starts.
     private let lineStarts: [Int]
 
@@ -45,7 +45,7 @@ public final class PreparedText {
     /// ASCII byte); `strip_tags` changes state only at ASCII bytes, so it keeps or drops
     /// each character whole; the sentence break replaces runs of space, `\n` and `\t`
     /// with `\r`.
-    public convenience init(html: Bytes, preg: Preg, htmlIsValidUTF8: Bool = false) {
+    package convenience init(html: Bytes, preg: Preg, htmlIsValidUTF8: Bool = false) {
         var string = Self.cleanup(html)
         string = StripTags.strip(string)
         string = preg.replace(ReferencePatterns.Snippets.sentenceBreak.bytes, [0x0D], string) ?? []
@@ -53,13 +53,13 @@ public final class PreparedText {
     }
 
     /// `count($lines)`: never zero, as `explode` gives one empty line for an empty text.
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// `strlen($lines[$i])`.
-    public func lineLength(_ i: Int) -> Int { lineEnd(i) - lineStarts[i] }
+    package func lineLength(_ i: Int) -> Int { lineEnd(i) - lineStarts[i] }
 
     /// `$lines[$i]`.
-    public func line(_ i: Int) -> Bytes { Array(text[lineStarts[i]..<lineEnd(i)]) }
+    package func line(_ i: Int) -> Bytes { Array(text[lineStarts[i]..<lineEnd(i)]) }
 
     private func lineEnd(_ i: Int) -> Int { i + 1 < lineStarts.count ? lineStarts[i + 1] - 1 : text.count }
 

@@ -6,12 +6,12 @@ import RulesRegex
 /// folded to `"` and `—`, everything outside the allowed characters blanked, the text
 /// lower-cased; then `— ^ ( ) " : ? !`, a leading or trailing hyphen and a comma next to a
 /// word are split off as words of their own, and `ё` inside a word becomes `е`.
-public struct QueryFilter {
+package struct QueryFilter {
     private let preg: Preg
     private let spacedCommas, disallowedRun, newlineRun, whitespaceRun, commaRun, spaceRun,
                 trailingComma, leadingComma: Preg.Regex
 
-    public init(preg: Preg) {
+    package init(preg: Preg) {
         self.preg = preg
         let compile = preg.reference
         typealias P = ReferencePatterns.QueryFilter
@@ -30,7 +30,7 @@ public struct QueryFilter {
     private static let specials = ["—", "^", "(", ")", "\"", ":", "?", "!"].map { Bytes(php: $0) }
 
     /// The words of `query`.
-    public func words(_ query: Bytes) -> [Bytes] {
+    package func words(_ query: Bytes) -> [Bytes] {
         var contents = StripTags.strip(query)
         for c: UInt8 in [0x5C, 0x7C, 0x2F] {   // \ | /
             let pair = [c, c]

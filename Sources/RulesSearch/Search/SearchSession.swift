@@ -4,48 +4,48 @@ import RulesRegex
 /// One index opened for searching, with the chapter texts its snippets need: what the
 /// command line asks questions of. It pages results as the S2 search page does and keeps
 /// no state between queries but the index.
-public final class SearchSession {
+package final class SearchSession {
     /// One result as `rules search --json` shows it.
-    public struct Hit {
-        public var id: Bytes
-        public var title: PHPValue
-        public var url: PHPValue
-        public var description: PHPValue
-        public var weight: PHPNumber
+    package struct Hit {
+        package var id: Bytes
+        package var title: PHPValue
+        package var url: PHPValue
+        package var description: PHPValue
+        package var weight: PHPNumber
         /// The reference's snippet (HTML, `<i>` around found words), `nil` without a text.
-        public var snippetHTML: Bytes?
-        public var rel: PHPNumber?
-        public var startText: Bytes?
+        package var snippetHTML: Bytes?
+        package var rel: PHPNumber?
+        package var startText: Bytes?
         /// What the S2 results page shows: the snippet when `rel > 0.6`, else the
         /// description, else the start of the text.
-        public var text: Bytes
+        package var text: Bytes
 
         /// The snippet as plain text.
-        public var snippet: Bytes? { snippetHTML.map(HTMLText.plain) }
+        package var snippet: Bytes? { snippetHTML.map(HTMLText.plain) }
     }
 
-    public struct Result {
-        public var query: Bytes
-        public var total: Int
-        public var page: Int
+    package struct Result {
+        package var query: Bytes
+        package var total: Int
+        package var page: Int
         /// How many ranked results come before the first hit of this page.
-        public var offset: Int
-        public var hits: [Hit]
+        package var offset: Int
+        package var hits: [Hit]
         /// How many pages the ranked results fill (0 when none were found).
-        public var pages: Int
+        package var pages: Int
         /// Corrected queries when a word of the query is unknown to the index (see
         /// ``Suggester``), best first, possibly none; `nil` when every word is known or the
         /// index keeps no vocabulary. Not part of the reference's answer.
-        public var suggestions: [String]? = nil
+        package var suggestions: [String]? = nil
     }
 
-    public let index: any IndexReading
-    public let texts: ChapterTexts?
+    package let index: any IndexReading
+    package let texts: ChapterTexts?
     let finder: Finder
     /// Reads the words suggestions come from (``Vocabulary``), called once, when a query
     /// first has a word the index does not know; without it, or when it gives `nil`, no
     /// suggestions are made. Sessions made for a batch share what it read.
-    public var vocabulary: (() -> Vocabulary?)? {
+    package var vocabulary: (() -> Vocabulary?)? {
         didSet { suggester = vocabulary.map { Suggester(vocabulary: $0, index: index, preg: finder.preg) } }
     }
     private var suggester: Suggester?
@@ -63,7 +63,7 @@ public final class SearchSession {
     /// session (a `Preg` is not thread-safe) over the shared index and texts, and renders
     /// each result with `render` (for the output, with the session that answered it) as well, so
     /// that rendering is shared out too.
-    public static func searchAll<Output>(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
+    package static func searchAll<Output>(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
                                          engine: any RegexEngine, limit: Int?, page: Int, snippetCount: Int? = nil,
                                          sessions: inout [SearchSession],
                                          render: (Result, SearchSession) -> Output) -> [(total: Int, output: Output)] {
@@ -84,7 +84,7 @@ public final class SearchSession {
         }
     }
 
-    public init(index: any IndexReading, texts: ChapterTexts?, preg: Preg, usesStoredPreparation: Bool = true) {
+    package init(index: any IndexReading, texts: ChapterTexts?, preg: Preg, usesStoredPreparation: Bool = true) {
         self.index = index
         self.texts = texts
         self.usesStoredPreparation = usesStoredPreparation
@@ -126,7 +126,7 @@ public final class SearchSession {
     /// shown), as the S2 search page makes them.
     ///
     /// `snippetCount` limits snippets to the first hits shown (`nil`: all of them).
-    public func search(_ query: Bytes, limit: Int?, page: Int, snippetCount: Int? = nil) -> Result {
+    package func search(_ query: Bytes, limit: Int?, page: Int, snippetCount: Int? = nil) -> Result {
         finder.usesWordStarts = usesWordStarts ?? (answered > 0 || storedWordStarts)
         answered += 1
         let ranked = finder.find(query)
@@ -163,7 +163,7 @@ public final class SearchSession {
 
     /// ``Suggester/suggestions(for:finds:)`` on this session's index: a corrected query
     /// counts when `Finder::find` ranks something for it.
-    public func suggestions(for query: Bytes) -> [String]? {
+    package func suggestions(for query: Bytes) -> [String]? {
         guard let suggester else { return nil }
         return suggester.suggestions(for: query) { !finder.find($0).isEmpty }
     }
@@ -192,14 +192,14 @@ public final class SearchSession {
     }
 
     /// `TitleFinder::find`: chapters whose title contains `query`, ignoring case.
-    public func titles(_ query: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
+    package func titles(_ query: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
         index.chapters(titleContaining: PHPCase.lowercase(query))
     }
 }
 
 extension PHPValue {
     /// PHP's truthiness: `if ($value)`.
-    public static func isTruthy(_ value: PHPValue) -> Bool {
+    package static func isTruthy(_ value: PHPValue) -> Bool {
         switch value {
         case .null: return false
         case .bool(let b): return b
@@ -212,14 +212,14 @@ extension PHPValue {
 }
 
 /// Snippet HTML as plain text: the `<i>` marks removed and entities decoded.
-public enum HTMLText {
+package enum HTMLText {
     static let entities: [String: String] = [
         "laquo": "«", "raquo": "»", "quot": "\"", "amp": "&", "lt": "<", "gt": ">", "nbsp": "\u{A0}",
         "mdash": "—", "ndash": "–", "hellip": "…", "apos": "'", "copy": "©", "reg": "®", "deg": "°",
         "minus": "−", "times": "×", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "bdquo": "„",
     ]
 
-    public static func plain(_ html: Bytes) -> Bytes {
+    package static func plain(_ html: Bytes) -> Bytes {
         var text = PHPStrings.replace([Bytes(php: "<i>"), Bytes(php: "</i>")], with: [[], []], in: html)
         guard text.contains(0x26) else { return text }
         var out = Bytes()

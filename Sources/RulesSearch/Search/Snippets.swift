@@ -7,7 +7,7 @@ extension Finder {
     /// that show the most of the words `find` found there. Call after ``find(_:)``.
     /// The texts come prepared (see ``PreparedText``): the reference's first steps depend on
     /// the chapter alone.
-    public func snippets(_ ids: [ByteKey], texts: (ByteKey) -> PreparedText?) -> [ByteKey: Snippet] {
+    package func snippets(_ ids: [ByteKey], texts: (ByteKey) -> PreparedText?) -> [ByteKey: Snippet] {
         stemmer.caching = true   // Stemmer::stem_caching(1)
         var snippets: [ByteKey: Snippet] = [:]
         // `$matches` lives across chapters: when a chapter's pattern does not compile,

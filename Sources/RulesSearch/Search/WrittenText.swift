@@ -13,7 +13,7 @@ import RulesRegex
 /// in order, and each е of the part takes the letter at its place in the unfolded text.
 /// A part that cannot be found (not made by the reference's steps) is left as it is.
 extension SearchSession {
-    public func textAsWritten(_ hit: Hit) -> Bytes {
+    package func textAsWritten(_ hit: Hit) -> Bytes {
         let chapter = ByteKey(hit.id)
         // Only the snippet and the start text come from the folded text.
         let fromText: Bytes?

@@ -4,14 +4,14 @@ import RulesRegex
 /// Writing a file so that readers see the old content or the new, never part of one: the
 /// bytes go to a temporary file in the same folder, which is synced and then renamed over
 /// the old one.
-public enum AtomicFile {
+package enum AtomicFile {
     /// A file written under its temporary name, not yet synced or in place. It is written
     /// from its pieces one after another: a file of many parts (the texts file) goes out
     /// from them where they lie, not first copied into one array as large as the file.
     /// Syncing waits for the disk, so `rules index build` syncs its files at the same time
     /// rather than one after another; a pending file is removed by ``discard()``, or when
     /// it goes uncommitted.
-    public final class Pending: @unchecked Sendable {
+    package final class Pending: @unchecked Sendable {
         private let url: URL
         private let temporary: URL
         private var fd: Int32
@@ -24,7 +24,7 @@ public enum AtomicFile {
         /// The size and modification time the file has now and keeps when renamed.
         let stamp: FileStamp
 
-        public convenience init(pieces: [Bytes], to url: URL) throws {
+        package convenience init(pieces: [Bytes], to url: URL) throws {
             try self.init(to: url, headerSize: 0) { add in
                 for piece in pieces { add(piece) }
                 return []
@@ -34,7 +34,7 @@ public enum AtomicFile {
         /// A file whose first `headerSize` bytes are known only once the rest is made (the
         /// texts file's table): `body` writes the rest through the function it is given,
         /// piece by piece, and returns the header, which is then written in front.
-        public init(to url: URL, headerSize: Int, body: ((Bytes) -> Void) -> Bytes) throws {
+        package init(to url: URL, headerSize: Int, body: ((Bytes) -> Void) -> Bytes) throws {
             self.url = url
             // Unique to this process and this call: two builds into one folder from one
             // process must not write the same temporary file either.
@@ -63,7 +63,7 @@ public enum AtomicFile {
         }
 
         /// Waits until the bytes are on the disk.
-        public func sync() throws {
+        package func sync() throws {
             if fd >= 0 {
                 let failed = fsync(fd) != 0 ? errno : 0
                 let closeFailed = close(fd) != 0 ? errno : 0
@@ -74,7 +74,7 @@ public enum AtomicFile {
         }
 
         /// Puts the file in place of the old one.
-        public func commit() throws {
+        package func commit() throws {
             try sync()
             guard !discarded else { return }
             guard rename(temporary.path, url.path) == 0 else { throw Self.failure(url, errno) }
@@ -84,7 +84,7 @@ public enum AtomicFile {
         }
 
         /// Removes the temporary file now (on an error, before the process exits).
-        public func discard() {
+        package func discard() {
             if fd >= 0 {
                 close(fd)
                 fd = -1
@@ -109,7 +109,7 @@ public enum AtomicFile {
     /// ``FolderLock/hold(_:timeout:waiting:_:)`` for `timeout` and `waiting`.
     /// `unless` runs under the lock before the first rename: an error it throws puts
     /// nothing in place (a refresh whose index was replaced since it read it).
-    public static func commit(_ files: [Pending], in directory: URL, timeout: Double = 10,
+    package static func commit(_ files: [Pending], in directory: URL, timeout: Double = 10,
                               waiting: () -> Void = {}, unless: () throws -> Void = {}) throws {
         try FolderLock.hold(directory, timeout: timeout, waiting: waiting) {
             try unless()
@@ -125,7 +125,7 @@ public enum AtomicFile {
     /// are named `.NAME.PID.HEX.tmp`, and a PID that no process has now wrote nothing
     /// since. A file of a live process, or of one that reused the PID, stays: never the
     /// file of a build under way. Errors are ignored: this only tidies.
-    public static func removeAbandonedTemporaries(in directory: URL, for names: [String]) {
+    package static func removeAbandonedTemporaries(in directory: URL, for names: [String]) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for entry in entries where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
             for name in names where entry.hasPrefix(".\(name).") {

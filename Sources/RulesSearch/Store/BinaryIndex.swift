@@ -44,8 +44,8 @@ import RulesRegex
 /// a large corpus, and summing each whole record was a tenth of it).
 /// A lookup that meets damage finds nothing and sets ``damage``; ``CheckedIndex`` then
 /// answers from the S2 file instead.
-public final class BinaryIndex: IndexReading, @unchecked Sendable {
-    public static let fileName = "rules-index.bin"
+package final class BinaryIndex: IndexReading, @unchecked Sendable {
+    package static let fileName = "rules-index.bin"
     static let magic = Bytes(php: "RULESIX1")
     static let version: UInt32 = 5
     package static let sectionCount = 8
@@ -54,7 +54,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
     let bytes: FileBytes
     let sections: [Range<Int>]
     /// The fingerprint of the corpus the index was built from.
-    public let corpusFingerprint: UInt64
+    package let corpusFingerprint: UInt64
     /// How many chapters the table of contents holds.
     let chapterCount: Int
     /// Entries decoded, by their record's offset (guarded by `entriesLock`: one index may
@@ -70,7 +70,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
 
     /// The damage a read of this file found, if any: from then on its answers are not to
     /// be used (``CheckedIndex`` turns to the S2 file).
-    public var damage: String? {
+    package var damage: String? {
         damageLock.lock()
         defer { damageLock.unlock() }
         return foundDamage
@@ -82,10 +82,10 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         damageLock.unlock()
     }
 
-    public struct FormatError: Error, CustomStringConvertible {
-        public let message: String
+    package struct FormatError: Error, CustomStringConvertible {
+        package let message: String
         let kind: Kind
-        public var description: String { message }
+        package var description: String { message }
 
         enum Kind {
             /// Another format (a file of an earlier version): not used, and not an error.
@@ -202,7 +202,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
 
     /// The binary index in `directory` when it is there, well-formed and made from the S2
     /// file now beside it; `nil` otherwise (then the S2 file is the index).
-    public static func openIfFresh(directory: URL) -> BinaryIndex? {
+    package static func openIfFresh(directory: URL) -> BinaryIndex? {
         let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
         if case .fresh(let index) = find(directory: directory, s2Stamp: FileStamp(s2.path)) { return index }
         return nil
@@ -364,7 +364,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
 
     // MARK: IndexReading
 
-    public func fulltext(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? {
+    package func fulltext(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? {
         guard var reader = find(stem, section: 0), let n = reader.uint32(), n < 1 << 24 else { return nil }
         var list: [(id: Int, positions: SearchIndex.Positions)] = []
         list.reserveCapacity(min(Int(n), reader.remaining / 9))   // an entry takes 9 bytes at least
@@ -381,12 +381,12 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         return list
     }
 
-    public func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? {
+    package func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? {
         guard var reader = find(word, section: 2) else { return nil }
         return weights(&reader, section: 2)
     }
 
-    public func stemKeyword(_ stem: Bytes) -> [(id: Int, weight: PHPNumber)]? {
+    package func stemKeyword(_ stem: Bytes) -> [(id: Int, weight: PHPNumber)]? {
         guard var reader = find(stem, section: 3) else { return nil }
         return weights(&reader, section: 3)
     }
@@ -400,7 +400,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         return list
     }
 
-    public func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
+    package func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
         guard sectionIsWhole(4) else { return report("the phrase keywords are damaged") }
         var reader = ByteReader(bytes, position: sections[4].lowerBound)
         guard let count = reader.uint32() else { return }
@@ -416,7 +416,7 @@ public final class BinaryIndex: IndexReading, @unchecked Sendable {
         }
     }
 
-    public func isExcluded(_ word: Bytes) -> Bool {
+    package func isExcluded(_ word: Bytes) -> Bool {
         find(word, section: 1) != nil
     }
 }

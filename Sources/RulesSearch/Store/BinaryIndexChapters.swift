@@ -99,7 +99,7 @@ extension BinaryIndex {
     /// A binary search of the table of ids. The entry found is checked against its record;
     /// when none is found, the entries on either side of where the id would stand are
     /// checked, and in order they prove it absent (as ``find(_:section:)`` does for keys).
-    public func chapterName(id: Int) -> ByteKey? {
+    package func chapterName(id: Int) -> ByteKey? {
         let count = idCount
         // The ids read in place (the table lies within the file: its size was checked).
         let table = idTable
@@ -124,14 +124,14 @@ extension BinaryIndex {
         return nil
     }
 
-    public func entry(_ chapter: ByteKey) -> SearchIndex.Entry? {
+    package func entry(_ chapter: ByteKey) -> SearchIndex.Entry? {
         guard var reader = find(chapter.bytes, section: 5), let record = chapterPayload(&reader, name: chapter) else { return nil }
         return entry(of: record)
     }
 
     /// Every entry, read before any is given: met damage gives none (``CheckedIndex`` then
     /// gives them all from the S2 file).
-    public func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void) {
+    package func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void) {
         var records: [ChapterRecord] = []
         records.reserveCapacity(chapterCount)
         for place in 0..<chapterCount {
@@ -143,7 +143,7 @@ extension BinaryIndex {
 
     /// The titles scanned as one block for the needle, each found place then looked up in
     /// section 6.
-    public func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
+    package func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
         guard let places = titlePlaces(containing: needle) else { return [] }
         var found: [(chapter: ByteKey, entry: SearchIndex.Entry)] = []
         found.reserveCapacity(places.count)

@@ -4,7 +4,7 @@ import RulesRegex
 extension BinaryIndex {
     /// The eight sections of the file, which do not depend on the S2 file's stamp: they can
     /// be made while the S2 file is written.
-    public static func sections(_ index: SearchIndex) -> [Bytes] {
+    package static func sections(_ index: SearchIndex) -> [Bytes] {
         var sectionsData: [Bytes] = []
         let fulltext = index.fulltext
         let totals = fulltext.totals
@@ -102,7 +102,7 @@ extension BinaryIndex {
     /// The file, as the pieces to write one after the other: its header, stamped with the
     /// S2 file's size and time and the corpus's fingerprint, then the sections (not joined:
     /// they are written as they are).
-    public static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64,
+    package static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64,
                               corpusFingerprint: UInt64) -> [Bytes] {
         var header = magic
         header.appendLittleEndian(version)

@@ -17,23 +17,23 @@ import RulesRegex
 /// keeps its fingerprints.) Layout, little-endian: "RULESCF1", UInt64 the S2 file's size,
 /// UInt64 its checksum, UInt32 count, then per chapter UInt32 name length, the name, UInt64
 /// fingerprint; then UInt64 checksum of everything before it.
-public struct ChapterFingerprints: Equatable, Sendable {
-    public static let fileName = "rules-chapters.bin"
+package struct ChapterFingerprints: Equatable, Sendable {
+    package static let fileName = "rules-chapters.bin"
     static let magic = Bytes(php: "RULESCF1")
 
     /// Fingerprints by chapter name.
-    public private(set) var chapters: [ByteKey: UInt64] = [:]
+    package private(set) var chapters: [ByteKey: UInt64] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Every chapter of `corpus`, as a build indexes them.
-    public init(_ corpus: Corpus) {
+    package init(_ corpus: Corpus) {
         chapters.reserveCapacity(corpus.chapters.count)
         for (key, chapter) in corpus.chapters.entries { chapters[key] = Self.of(chapter) }
     }
 
     /// The fingerprint of `chapter` as the indexer sees it.
-    public static func of(_ chapter: Corpus.Chapter) -> UInt64 {
+    package static func of(_ chapter: Corpus.Chapter) -> UInt64 {
         var sum = Fingerprint.start
         for value in [chapter.title, chapter.keywords, chapter.description, chapter.time, chapter.url] {
             sum = Fingerprint.combine(sum, Checksum.of(PHPSerialize.serialize(value)))
@@ -42,12 +42,12 @@ public struct ChapterFingerprints: Equatable, Sendable {
     }
 
     /// After refreshing `name` from `record` (`nil`: taken out).
-    public mutating func refresh(_ name: ByteKey, record: Corpus.Chapter?) {
+    package mutating func refresh(_ name: ByteKey, record: Corpus.Chapter?) {
         chapters[name] = record.map(Self.of)
     }
 
     /// Why there are none to read.
-    public enum Unavailable: Error, Equatable, Sendable {
+    package enum Unavailable: Error, Equatable, Sendable {
         /// No file: a folder of PHP's, or of a rules before the file was kept.
         case absent
         /// The S2 file was written differently since, by something that did not write this file.

@@ -23,8 +23,8 @@ import RulesRegex
 /// Earlier files still load, unchecked: "RULESTX3" has no checksums, "RULESTX2" no
 /// fingerprint either, and "RULESTX1", from before prepared texts were stored, no fields
 /// after the html's.
-public struct ChapterTexts {
-    public static let fileName = "rules-texts.bin"
+package struct ChapterTexts {
+    package static let fileName = "rules-texts.bin"
     static let magic = Bytes(php: "RULESTX4")
     static let magicWithoutChecksums = Bytes(php: "RULESTX3")
     static let magicWithoutFingerprint = Bytes(php: "RULESTX2")
@@ -64,15 +64,15 @@ public struct ChapterTexts {
     private let textsStart: Int
     /// The fingerprint of the corpus the texts come from; `nil` in files written before
     /// it was recorded.
-    public let corpusFingerprint: UInt64?
+    package let corpusFingerprint: UInt64?
 
-    public struct FormatError: Error, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    package struct FormatError: Error, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
     /// The file's bytes; with `preparing`, the prepared texts too, made with that `Preg`.
-    public static func encode(_ corpus: Corpus, preparing preg: Preg? = nil) -> Bytes {
+    package static func encode(_ corpus: Corpus, preparing preg: Preg? = nil) -> Bytes {
         pieces(corpus, preparing: preg).concatenated()
     }
 
@@ -86,7 +86,7 @@ public struct ChapterTexts {
     /// them without joining them first).
     /// With `reusing`, a chapter whose html is the same there keeps its prepared text and
     /// word starts from it (they depend on the html alone).
-    public static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil,
+    package static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil,
                               reusing old: ChapterTexts? = nil, chunkBytes: Int = chunkBytes) -> [Bytes] {
         var body: [Bytes] = []
         let header = write(corpus, preparing: preg, workers: workers, reusing: old, chunkBytes: chunkBytes) { body.append($0) }
@@ -160,11 +160,11 @@ public struct ChapterTexts {
     }
 
     /// How much html a chunk of ``write(_:preparing:workers:reusing:chunkBytes:body:)`` prepares at once.
-    public static let chunkBytes = 4 << 20
+    package static let chunkBytes = 4 << 20
 
     /// The texts in `url`; `copied`: read into memory once rather than mapped (see
     /// ``FileBytes``), for a reader that keeps them for long.
-    public init(contentsOf url: URL, copied: Bool = false) throws {
+    package init(contentsOf url: URL, copied: Bool = false) throws {
         do {
             try self.init(file: try FileBytes(contentsOf: url.path, copied: copied))
         } catch let error as FileBytes.OpenError {
@@ -179,7 +179,7 @@ public struct ChapterTexts {
     }
 
     /// Texts from a corpus held in memory, not prepared: a search prepares the ones it shows.
-    public init(corpus: Corpus) {
+    package init(corpus: Corpus) {
         // Cannot fail: the bytes were just written in this format.
         self = try! ChapterTexts(file: FileBytes(copying: Self.encode(corpus)))
     }
@@ -269,7 +269,7 @@ public struct ChapterTexts {
     }
 
     /// The chapters whose parts were found damaged, in the order found (none: `nil`).
-    public var damage: [ByteKey]? {
+    package var damage: [ByteKey]? {
         checks.lock.lock()
         defer { checks.lock.unlock() }
         return checks.damaged.isEmpty ? nil : checks.damaged
@@ -300,13 +300,13 @@ public struct ChapterTexts {
 
     /// The `html` of a chapter, or `nil` when the corpus had no such chapter (or its
     /// parts are damaged).
-    public func html(_ chapter: ByteKey) -> Bytes? {
+    package func html(_ chapter: ByteKey) -> Bytes? {
         checkedEntry(chapter, html: true).map { bytes($0.html) }
     }
 
     /// The chapter's text prepared for snippets, when the file stores it, with its word
     /// starts when it stores those (a damaged list is found again from the text).
-    public func prepared(_ chapter: ByteKey) -> PreparedText? {
+    package func prepared(_ chapter: ByteKey) -> PreparedText? {
         guard let entry = checkedEntry(chapter, html: false), let range = entry.prepared else { return nil }
         let text = bytes(range)
         // The flag is checked, not trusted: the `/u` patterns skip their own UTF-8 check
@@ -332,7 +332,7 @@ public struct ChapterTexts {
     }
 
     /// Whether the file stores word starts (files written by this version do).
-    public var storesWordStarts: Bool {
+    package var storesWordStarts: Bool {
         table.contains { $0.wordStarts != nil }
     }
 

@@ -7,8 +7,8 @@ import RulesRegex
 /// it, with one warning. What the binary form gave before was checked, so an answer never
 /// mixes damaged data in. When the S2 file cannot be read either, ``failure`` says so, and
 /// the answers are not to be used.
-public final class CheckedIndex: IndexReading, @unchecked Sendable {
-    public let binary: BinaryIndex
+package final class CheckedIndex: IndexReading, @unchecked Sendable {
+    package let binary: BinaryIndex
     private let readS2: () throws -> SearchIndex
     private let warn: (String) -> Void
     private let lock = NSLock()
@@ -16,14 +16,14 @@ public final class CheckedIndex: IndexReading, @unchecked Sendable {
     private var failed: String?
 
     /// `readS2` reads the S2 file; `warn` hears, once, that the binary form is set aside.
-    public init(binary: BinaryIndex, readS2: @escaping () throws -> SearchIndex, warn: @escaping (String) -> Void) {
+    package init(binary: BinaryIndex, readS2: @escaping () throws -> SearchIndex, warn: @escaping (String) -> Void) {
         self.binary = binary
         self.readS2 = readS2
         self.warn = warn
     }
 
     /// Why neither file could answer, if so.
-    public var failure: String? {
+    package var failure: String? {
         lock.lock()
         defer { lock.unlock() }
         return failed
@@ -57,17 +57,17 @@ public final class CheckedIndex: IndexReading, @unchecked Sendable {
         return s2
     }
 
-    public func fulltext(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? { answer { $0.fulltext(stem) } }
-    public func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? { answer { $0.singleKeyword(word) } }
-    public func stemKeyword(_ stem: Bytes) -> [(id: Int, weight: PHPNumber)]? { answer { $0.stemKeyword(stem) } }
-    public func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
+    package func fulltext(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]? { answer { $0.fulltext(stem) } }
+    package func singleKeyword(_ word: Bytes) -> [(id: Int, weight: PHPNumber)]? { answer { $0.singleKeyword(word) } }
+    package func stemKeyword(_ stem: Bytes) -> [(id: Int, weight: PHPNumber)]? { answer { $0.stemKeyword(stem) } }
+    package func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
         answer { $0.forEachPhraseKeyword(body) }
     }
-    public func isExcluded(_ word: Bytes) -> Bool { answer { $0.isExcluded(word) } }
-    public func chapterName(id: Int) -> ByteKey? { answer { $0.chapterName(id: id) } }
-    public func entry(_ chapter: ByteKey) -> SearchIndex.Entry? { answer { $0.entry(chapter) } }
-    public func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void) { answer { $0.forEachEntry(body) } }
-    public func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
+    package func isExcluded(_ word: Bytes) -> Bool { answer { $0.isExcluded(word) } }
+    package func chapterName(id: Int) -> ByteKey? { answer { $0.chapterName(id: id) } }
+    package func entry(_ chapter: ByteKey) -> SearchIndex.Entry? { answer { $0.entry(chapter) } }
+    package func forEachEntry(_ body: (ByteKey, SearchIndex.Entry) -> Void) { answer { $0.forEachEntry(body) } }
+    package func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {
         answer { $0.chapters(titleContaining: needle) }
     }
 }

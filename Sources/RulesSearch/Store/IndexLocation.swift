@@ -3,19 +3,19 @@ import RulesRegex
 
 /// Finding and opening an index: a folder made by `rules index build` (or holding an
 /// `s2_search_index.php` made by the PHP original), or the path of that file itself.
-public enum IndexLocation {
-    public struct OpenError: Error, CustomStringConvertible {
+package enum IndexLocation {
+    package struct OpenError: Error, CustomStringConvertible {
         /// In English; ``kind`` says it as a value, for a message in another language.
-        public let message: String
-        public var kind: Kind = .other
-        public var description: String { message }
+        package let message: String
+        package var kind: Kind = .other
+        package var description: String { message }
 
-        public init(message: String, kind: Kind = .other) {
+        package init(message: String, kind: Kind = .other) {
             self.message = message
             self.kind = kind
         }
 
-        public enum Kind: Sendable {
+        package enum Kind: Sendable {
             /// Nothing at the path.
             case noIndex(path: String)
             /// A folder without an S2 index file.
@@ -56,7 +56,7 @@ public enum IndexLocation {
     /// the full-screen search): a file then rewritten in place (`cp` over it, `rsync
     /// --inplace`) changes nothing it reads, where a mapped page past the file's new end
     /// would fault.
-    public static func open(_ path: String, corpus: String? = nil, withTexts: Bool = true, copied: Bool = false,
+    package static func open(_ path: String, corpus: String? = nil, withTexts: Bool = true, copied: Bool = false,
                             warning: @escaping (String) -> Void = { _ in }) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         try open(path, corpus: corpus, withTexts: withTexts, copied: copied, warning: warning, beforeAttempt: { _ in })
     }
@@ -64,7 +64,7 @@ public enum IndexLocation {
     /// The vocabulary kept with the index at `path` (a folder, or its S2 file under its own
     /// name), `nil` when there is none; a damaged one is an error. `copied`: read into
     /// memory rather than mapped, as ``open(_:corpus:withTexts:copied:warning:)`` reads.
-    public static func vocabulary(_ path: String, copied: Bool = false) throws -> Vocabulary? {
+    package static func vocabulary(_ path: String, copied: Bool = false) throws -> Vocabulary? {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }

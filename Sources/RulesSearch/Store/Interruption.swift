@@ -9,14 +9,14 @@ import Foundation
 /// taken by one thread of their own (`sigwait`), which may then take locks like any
 /// other: it waits for a commit under way, keeps any new temporary file from being made,
 /// removes those there are, and ends the process by the same signal.
-public enum Interruption {
+package enum Interruption {
     /// Takes over SIGINT, SIGTERM and SIGHUP, except those the process was started
     /// ignoring (`nohup`, a background job): each then ends the process as if unhandled (a
     /// shell sees 128 + its number), after the temporary files are removed and a commit
     /// under way is done. Call it before any other thread is started, so that all inherit
     /// the blocked signals. For a program that writes with ``AtomicFile``; nothing else in
     /// the library installs handlers.
-    public static func removeTemporaryFilesOnSignal() {
+    package static func removeTemporaryFilesOnSignal() {
         var signals = sigset_t()
         sigemptyset(&signals)
         var any = false

@@ -12,7 +12,7 @@ import RulesRegex
 /// right one (``KeyboardLayout``). The corrected queries are the original with its unknown
 /// words replaced, in the order of their summed cost, and only those that find something.
 /// A query of more than ten words, or 400 bytes, is not corrected.
-public final class Suggester {
+package final class Suggester {
     /// Read when first needed: a query whose words are all known costs nothing of it.
     private let loadVocabulary: () -> Vocabulary?
     private lazy var vocabulary: Vocabulary? = loadVocabulary()
@@ -21,7 +21,7 @@ public final class Suggester {
     let stemmer: Stemmer
 
     /// How many corrected queries at most.
-    public static let limit = 3
+    package static let limit = 3
     /// The unknown words of a query whose candidates are combined: past them, each takes
     /// its best candidate only.
     static let wordsCorrected = 3
@@ -34,7 +34,7 @@ public final class Suggester {
     /// it (its answer has no `suggestions`).
     static let longestQuery = (words: 10, bytes: 400)
 
-    public init(vocabulary: @escaping () -> Vocabulary?, index: any IndexReading, preg: Preg) {
+    package init(vocabulary: @escaping () -> Vocabulary?, index: any IndexReading, preg: Preg) {
         loadVocabulary = vocabulary
         self.index = index
         filter = QueryFilter(preg: preg)
@@ -88,7 +88,7 @@ public final class Suggester {
 
     /// The words of `query` the index does not know, in order, each once; empty when it
     /// knows them all.
-    public func unknownWords(_ query: Bytes) -> [String] {
+    package func unknownWords(_ query: Bytes) -> [String] {
         looked(query).unknown
     }
 
@@ -124,7 +124,7 @@ public final class Suggester {
     /// ``words(of:)``), the unknown ones replaced: each word's letters are corrected, not
     /// the punctuation the filter left on it (the reference reads «(запятая)» as the word
     /// «(запятая», which it never finds).
-    public func suggestions(for query: Bytes, finds: (Bytes) -> Bool) -> [String]? {
+    package func suggestions(for query: Bytes, finds: (Bytes) -> Bool) -> [String]? {
         guard isCorrectable(query) else { return nil }
         let unknown = unknownWords(query)
         guard !unknown.isEmpty, let vocabulary else { return nil }
@@ -215,7 +215,7 @@ public final class Suggester {
     /// `text` with control and format characters and line and paragraph separators as
     /// spaces, runs of spaces as one, none at the ends: what a person would type again (an
     /// escape in the query must not reach a terminal through a suggestion).
-    public static func tidied(_ text: String) -> String {
+    package static func tidied(_ text: String) -> String {
         let spaced = String(String.UnicodeScalarView(text.unicodeScalars.map {
             // Printable ASCII and Cyrillic are kept without asking Unicode's tables.
             if (0x20...0x7E).contains($0.value) || (0x400...0x4FF).contains($0.value) { return $0 }

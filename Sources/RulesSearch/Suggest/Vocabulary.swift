@@ -19,15 +19,15 @@ import RulesRegex
 /// UInt32 end of its written form; the written forms end to end (UTF-8); then UInt64
 /// checksum of everything before it (``Checksum/wide(_:)``; "RULESWD2", the same with
 /// ``Checksum/of(_:)``, is still read).
-public struct Vocabulary: Sendable {
-    public static let fileName = "rules-words.bin"
+package struct Vocabulary: Sendable {
+    package static let fileName = "rules-words.bin"
     static let magic = Bytes(php: "RULESWD3")
     /// The earlier form, summed with the one-lane checksum.
     static let earlierMagic = Bytes(php: "RULESWD2")
     private static let headerSize = 24
 
     private let file: FileBytes
-    public let count: Int
+    package let count: Int
     private let unitsStart: Int, tableStart: Int, writtenStart: Int
 
     /// The longest word kept, in code units: longer ones are not corrected to.
@@ -55,7 +55,7 @@ public struct Vocabulary: Sendable {
 
     /// The vocabulary of `corpus`, its chapters read on `workers` threads (every core
     /// unless told): what a build makes, for a refresh of an index that has none.
-    public init(_ corpus: Corpus, engine: any RegexEngine, workers: Int? = nil) {
+    package init(_ corpus: Corpus, engine: any RegexEngine, workers: Int? = nil) {
         let chapters = Array(corpus.chapters.values)
         let uncounted = UncountedWords(preg: Preg(engine: engine)).counts(in: chapters)
         var readers: [ChapterReader] = []
@@ -101,7 +101,7 @@ public struct Vocabulary: Sendable {
     /// This vocabulary with the words of `chapters` added (a refresh: the words of the
     /// chapters it took out stay, and are never suggested while the index does not find
     /// them, since a suggestion must find something).
-    public func adding(_ chapters: [Corpus.Chapter], engine: any RegexEngine) -> Vocabulary {
+    package func adding(_ chapters: [Corpus.Chapter], engine: any RegexEngine) -> Vocabulary {
         guard !chapters.isEmpty else { return self }
         let preg = Preg(engine: engine)
         let reader = ChapterReader(number: 0, preg: preg)
@@ -240,15 +240,15 @@ public struct Vocabulary: Sendable {
     }
 
     /// The file's bytes.
-    public func encoded() -> Bytes { Array(file.buffer) }
+    package func encoded() -> Bytes { Array(file.buffer) }
 
-    public struct FormatError: Error, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    package struct FormatError: Error, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
     /// The vocabulary in `bytes` (the built-in one), checked as a file is.
-    public init(decoding bytes: Bytes) throws(FormatError) {
+    package init(decoding bytes: Bytes) throws(FormatError) {
         try self.init(file: FileBytes(copying: bytes))
     }
 
@@ -299,7 +299,7 @@ public struct Vocabulary: Sendable {
     /// The vocabulary kept in `directory`, `nil` when it has none (an index PHP made, or
     /// one rules made before it kept words); a damaged file is an error. `copied`: read
     /// into memory rather than mapped (see ``FileBytes``).
-    public static func read(in directory: URL, copied: Bool = false) throws -> Vocabulary? {
+    package static func read(in directory: URL, copied: Bool = false) throws -> Vocabulary? {
         let path = directory.appendingPathComponent(fileName).path
         // Absent, nothing to say; anything else there that is not a readable vocabulary
         // (a dangling link, a loop of links) is said.

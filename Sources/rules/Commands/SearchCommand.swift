@@ -223,7 +223,7 @@ enum SearchCommand {
         guard let path = context.arguments.value("index") else {
             do {
                 let session = SearchSession(index: try BuiltInIndex.index(), texts: withTexts ? try BuiltInIndex.texts() : nil, engine: engine)
-                session.vocabulary = Self.once { try? BuiltInIndex.vocabulary() }
+                session.vocabulary = Vocabulary.once { try? BuiltInIndex.vocabulary() }
                 return session
             } catch {
                 throw Failure.builtInUnreadable("\(error)")
@@ -235,7 +235,7 @@ enum SearchCommand {
         // Suggestions only help: a damaged vocabulary is said and left out, not an error. Read
         // when a query first needs it (copied too for a batch or browse, so that no rewrite in
         // place reaches it); a warning about it then shows where the answers do.
-        session.vocabulary = Self.once {
+        session.vocabulary = Vocabulary.once {
             do {
                 return try IndexLocation.vocabulary(path, copied: copied)
             } catch {
@@ -244,22 +244,5 @@ enum SearchCommand {
             }
         }
         return session
-    }
-
-    /// `read`, run the first time the result is asked for, by whichever batch worker asks
-    /// first; the others wait for it and share it.
-    static func once(_ read: @escaping () -> Vocabulary?) -> () -> Vocabulary? {
-        let lock = NSLock()
-        nonisolated(unsafe) var done = false
-        nonisolated(unsafe) var value: Vocabulary?
-        return {
-            lock.lock()
-            defer { lock.unlock() }
-            if !done {
-                value = read()
-                done = true
-            }
-            return value
-        }
     }
 }

@@ -10,12 +10,12 @@ import RulesSearch
 /// (the four of words and the table of contents), the sum of each id with the name it
 /// points to (section 6), then each section's sum, then the header's FNV-1a. Whatever does not parse as that
 /// layout (a section out of the file, a table that runs past its section) is left as it is.
-public enum BinaryIndexSeal {
+package enum BinaryIndexSeal {
     static let sectionCount = BinaryIndex.sectionCount
     static let wordTables: Set<Int> = [0, 1, 2, 3, 5]
     static let sectionTable = 36
 
-    public static func sealed(_ input: Bytes) -> Bytes {
+    package static func sealed(_ input: Bytes) -> Bytes {
         var bytes = input
         guard bytes.count >= BinaryIndex.headerSize else { return bytes }
         let sections = (0..<sectionCount).map { n -> Range<Int>? in

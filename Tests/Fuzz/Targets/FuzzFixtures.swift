@@ -5,12 +5,12 @@ import RulesSearch
 /// What the fuzz targets search with: a corpus of four short chapters (from the man-ru
 /// sample), its index and texts, built once, and the queries they ask of whatever index a
 /// target's input became.
-public enum FuzzFixtures {
+package enum FuzzFixtures {
     /// `Tests/Fuzz/small-corpus.jsonl`, found from this file's place at build time.
-    public static let corpusURL = URL(fileURLWithPath: #filePath)
+    package static let corpusURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("small-corpus.jsonl")
 
-    public static let corpus: Corpus = {
+    package static let corpus: Corpus = {
         do { return try Corpus.read(corpusURL) } catch { fatalError("the fuzz fixture \(corpusURL.path): \(error)") }
     }()
 
@@ -18,9 +18,9 @@ public enum FuzzFixtures {
     /// one input to the next.
     static let preg = Preg(engine: PCRE2Engine())
 
-    public static let index = Indexer.build(corpus, preg: preg)
+    package static let index = Indexer.build(corpus, preg: preg)
 
-    public static let textsBytes = ChapterTexts.encode(corpus, preparing: preg)
+    package static let textsBytes = ChapterTexts.encode(corpus, preparing: preg)
 
     static let texts: ChapterTexts = {
         do { return try ChapterTexts(checking: textsBytes) } catch { fatalError("the fuzz fixture's texts: \(error)") }
@@ -35,7 +35,7 @@ public enum FuzzFixtures {
                           "путь поиска", "альфа бета", ""].map { Bytes(php: $0) }
 
     /// The binary form of `index`, as `rules index build` writes it.
-    public static func binaryBytes(_ index: SearchIndex, fingerprint: UInt64) -> Bytes {
+    package static func binaryBytes(_ index: SearchIndex, fingerprint: UInt64) -> Bytes {
         let s2Size = UInt64(S2IndexFile.encode(index).count)
         return BinaryIndex.encode(sections: BinaryIndex.sections(index), s2Size: s2Size,
                                   s2ModificationTime: 0, corpusFingerprint: fingerprint).flatMap { $0 }

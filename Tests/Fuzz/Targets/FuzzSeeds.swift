@@ -9,7 +9,7 @@ extension FuzzTarget {
         .deletingLastPathComponent().appendingPathComponent("RulesSearchTests/Fixtures")
 
     /// Where the inputs that once failed this target are kept, one file each.
-    public var regressions: URL {
+    package var regressions: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Regressions").appendingPathComponent(rawValue)
     }
@@ -17,7 +17,7 @@ extension FuzzTarget {
     /// The inputs a fuzz run starts from: the files of the fuzz fixture as `rules index build`
     /// writes them, the S2 files and corpora of the small fixtures, and the questions of the
     /// test sets.
-    public var seeds: [Bytes] {
+    package var seeds: [Bytes] {
         func fixture(_ path: String) -> Bytes? {
             (try? Data(contentsOf: Self.fixtures.appendingPathComponent(path))).map(Bytes.init)
         }

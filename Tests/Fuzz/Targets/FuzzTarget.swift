@@ -11,7 +11,7 @@ import RulesSearch
 /// The same bodies run twice over: under libFuzzer (`Tests/Fuzz/run`, the `rules-fuzz`
 /// driver) and in `swift test`, which feeds them every input kept in
 /// `Tests/Fuzz/Regressions` and the seeds, so that an input that once failed fails a test.
-public enum FuzzTarget: String, CaseIterable, Sendable {
+package enum FuzzTarget: String, CaseIterable, Sendable {
     /// `S2IndexFile.decode`: the PHP `serialize()` text of `s2_search_index.php`.
     case s2Reader = "s2-reader"
     /// `BinaryIndex`: `rules-index.bin`, as it comes and again with its checksums made to
@@ -28,7 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case queryFoundation = "query-foundation"
 
     /// Feeds `input` to the target.
-    public func run(_ input: Bytes) {
+    package func run(_ input: Bytes) {
         switch self {
         case .s2Reader:
             guard let index = try? S2IndexFile.decode(input) else { return }
