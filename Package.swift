@@ -3,21 +3,13 @@
 // classic s2_search engine by Roman Parpalak. GPL-2.0-or-later.
 import PackageDescription
 
-/// A search run is a few milliseconds, so start-up counts. By default the compiler has the
-/// runtime look up generic types such as `Dictionary<ByteKey, Int>` by mangled name, and
-/// each first lookup scans every protocol conformance in the binary (some 5,000 with
-/// Foundation linked in) for the `Hashable` it needs; direct metadata accessors pass the
-/// conformance instead.
-let startupSettings: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
-]
-
-/// The regex layer and the search core run millions of small calls; Swift's dynamic
-/// exclusivity checks on class properties cost them about a tenth of their time in release
-/// builds. The code keeps to the exclusivity rules (debug builds and tests still check).
-let hotPathSettings: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-] + startupSettings
+// No target sets compiler flags, so that another package can depend on this one by
+// version (SwiftPM refuses `unsafeFlags` in a dependency). The release build of the command
+// (`make`, see the Makefile) passes two flags to every module: direct metadata accessors
+// instead of lookups by mangled name, which cost a search's start-up a scan of every
+// protocol conformance in the binary, and no dynamic exclusivity checks, which cost the
+// regex layer and the search core about a tenth of their time (the code keeps to the
+// exclusivity rules: debug builds and tests check them).
 
 let package = Package(
     name: "rules",
@@ -34,15 +26,15 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
-        .target(name: "RulesRegex", dependencies: ["CPCRE2"], swiftSettings: hotPathSettings),
+        .target(name: "RulesRegex", dependencies: ["CPCRE2"]),
         // The built-in rules' index files as the binary's own bytes (#embed), read in place.
         .target(name: "CBuiltInRules"),
         // glibc's memmem, hidden from Swift behind _GNU_SOURCE.
         .target(name: "CByteSearch"),
-        .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules", "CByteSearch"], swiftSettings: hotPathSettings),
+        .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules", "CByteSearch"]),
         // The terminal taken over for a full-screen view, and keys read from it.
         .target(name: "RulesTerminal"),
-        .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal"], swiftSettings: startupSettings),
+        .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal"]),
         // The fuzz targets' bodies (Tests/Fuzz): run by the libFuzzer driver that
         // Tests/Fuzz/run builds, and by swift test on every input kept.
         .target(name: "RulesFuzzTargets", dependencies: ["RulesSearch", "RulesRegex"], path: "Tests/Fuzz/Targets"),

@@ -22,6 +22,6 @@ need_php_reference() {
 }
 
 build_release() {
-    (cd "$root" && swift build -c release -Xswiftc -static-executable --product rules >/dev/null)
+    (cd "$root" && make build >/dev/null)
     rules=$root/.build/release/rules
 }

@@ -18,7 +18,7 @@ case $kind in
     *) echo "compare-with-php: KIND is plain or hostile, not '$kind'" >&2; exit 2 ;;
 esac
 [ -n "${S2_SEARCH_SRC:-}" ] || { echo "compare-with-php: set S2_SEARCH_SRC (see ../shared/reference/README.md)" >&2; exit 2; }
-(cd "$root" && swift build -c release -Xswiftc -static-executable --product rules >/dev/null)
+(cd "$root" && make build >/dev/null)
 rules=$root/.build/release/rules
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 

@@ -14,12 +14,12 @@ golden=$fixtures/golden
 cd "$root"
 
 python3 Tests/Tools/assemble-corpus.py
-swift build -c release -Xswiftc -static-executable --product rules >/dev/null
+make build >/dev/null
 rm -rf "$fixtures/index"
 .build/release/rules index build --corpus "$fixtures/corpus.jsonl" --out "$fixtures/index"
 python3 Tests/Tools/embed-builtin.py
 # The binary now carries the new index: build it again so that `rules search` answers with it.
-swift build -c release -Xswiftc -static-executable --product rules >/dev/null
+make build >/dev/null
 
 rm -f "$golden/s2_search_index.php"
 php "$tools/s2ref.php" index "$fixtures/corpus.jsonl" "$golden/"
