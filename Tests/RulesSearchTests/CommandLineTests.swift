@@ -160,7 +160,7 @@ final class CommandLineTests: XCTestCase {
         for command in commands { XCTAssertTrue(general.contains("\n  \(command) "), command) }
         XCTAssertEqual(text(try runRules(["--help"]).stdout), general)
         XCTAssertEqual(text(try runRules(["-h"]).stdout), general)
-        XCTAssertTrue(text(try runRules(["--version"]).stdout).hasPrefix("rules 0.1.0"))
+        XCTAssertTrue(text(try runRules(["--version"]).stdout).hasPrefix("rules 0.2.0"))
     }
 
     /// The completions: bash completes commands, options, engines, folders, choices and

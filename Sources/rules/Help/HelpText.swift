@@ -1,7 +1,7 @@
 /// `rules help`, `rules help COMMAND` and `rules COMMAND --help`, made from the command and
 /// flag tables in the user's language.
 enum HelpText {
-    static let version = "rules 0.1.0 (a Swift port of s2_search by Roman Parpalak; GPL-2.0-or-later)"
+    static let version = "rules 0.2.0 (a Swift port of s2_search by Roman Parpalak; GPL-2.0-or-later)"
 
     /// The help of `rules` itself: what it is and its commands.
     static func general(_ language: Language = .current) -> String {
