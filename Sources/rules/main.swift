@@ -56,7 +56,9 @@ do {
     fail(failure.text())
 } catch let error as IndexLocation.OpenError {
     fail(Failure.index(error).text())
+} catch let error as LocalizedFailure {
+    // The search core's own errors (index files, a corpus) say what happened in both languages.
+    fail(Failure.said(error.text).text())
 } catch {
-    // The search core's own errors (index files, a corpus) say what happened in English.
-    fail(Failure.core("\(error)").text())
+    fail(Failure.said(Localized(both: "\(error)")).text())
 }

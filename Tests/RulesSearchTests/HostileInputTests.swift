@@ -322,7 +322,7 @@ final class HostileInputTests: XCTestCase {
         try FileManager.default.copyItem(at: folder, to: copy)   // new times
         _ = utimensat(AT_FDCWD, copy.appendingPathComponent(S2IndexFile.fileName).path, nil, 0)
         var warnings: [String] = []
-        let copied = try IndexLocation.open(copy.path, corpus: nil, settling: 0, warning: { warnings.append($0) }) { _ in }
+        let copied = try IndexLocation.open(copy.path, corpus: nil, settling: 0, warning: { warnings.append($0.en) }) { _ in }
         XCTAssertTrue(copied.index is CheckedIndex, "a copy without its times keeps its binary form")
         XCTAssertNotNil(copied.texts)
         XCTAssertEqual(warnings, [])

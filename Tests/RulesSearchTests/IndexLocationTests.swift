@@ -246,7 +246,7 @@ final class IndexLocationTests: XCTestCase {
         // Unchanged for longer than a rebuild takes to rename its files, it is taken at once.
         XCTAssertEqual(try openLooking(folder, settling: 0).attempts.count, 1)
         var warnings: [String] = []
-        let warned = try IndexLocation.open(folder.path, corpus: nil, settling: 0, warning: { warnings.append($0) }) { _ in }
+        let warned = try IndexLocation.open(folder.path, corpus: nil, settling: 0, warning: { warnings.append($0.en) }) { _ in }
         XCTAssertNil(warned.texts)
         XCTAssertEqual(warnings.count, 1)
         XCTAssertTrue(warnings.first?.contains("not from the same build") == true, "\(warnings)")

@@ -98,7 +98,7 @@ final class IntegrityTests: XCTestCase {
             var warnings: [String] = []
             let opened: (index: any IndexReading, texts: ChapterTexts?)
             do {
-                opened = try IndexLocation.open(dir.path, corpus: nil, settling: 0, warning: { warnings.append($0) }, beforeAttempt: { _ in })
+                opened = try IndexLocation.open(dir.path, corpus: nil, settling: 0, warning: { warnings.append($0.en) }, beforeAttempt: { _ in })
             } catch {
                 counts.refused += 1   // an error: exit 2 with one line
                 continue
@@ -145,7 +145,7 @@ final class IntegrityTests: XCTestCase {
             for k in 0..<4 { bytes[offset + k] = 0 }
             try Data(bytes).write(to: binaryURL)
             var warnings: [String] = []
-            let opened = try IndexLocation.open(dir.path, corpus: nil, settling: 0, warning: { warnings.append($0) }, beforeAttempt: { _ in })
+            let opened = try IndexLocation.open(dir.path, corpus: nil, settling: 0, warning: { warnings.append($0.en) }, beforeAttempt: { _ in })
             let session = SearchSession(index: opened.index, texts: nil, preg: preg)
             let got = session.search(Bytes(php: "права доступа"), limit: nil, page: 1, snippetCount: 0).hits.map(\.id.text)
             XCTAssertEqual(got, want, "section \(section)")
@@ -168,6 +168,6 @@ final class IntegrityTests: XCTestCase {
         try handle.write(contentsOf: Data(damaged))
         try handle.close()
         _ = SearchSession(index: checked, texts: nil, preg: preg).search(Bytes(php: "права доступа"), limit: nil, page: 1, snippetCount: 0)
-        XCTAssertEqual(checked.failure.map { $0.contains("rebuilt during the search") }, true, "\(String(describing: checked.failure))")
+        XCTAssertEqual(checked.failure.map { $0.en.contains("rebuilt during the search") }, true, "\(String(describing: checked.failure))")
     }
 }

@@ -116,7 +116,7 @@ final class TableOfContentsTests: XCTestCase {
             damaged[at] ^= 0x01
             let binary = try BinaryIndex(checking: damaged)
             var warnings: [String] = []
-            let checked = CheckedIndex(binary: binary, readS2: { s2 }, warn: { warnings.append($0) })
+            let checked = CheckedIndex(binary: binary, readS2: { s2 }, warn: { warnings.append($0.en) })
             let session = SearchSession(index: checked, texts: nil, preg: Preg(engine: PCRE2Engine()))
             var got = session.titles(Bytes(php: "запят")).map(\.chapter)
             var all: [ByteKey] = []

@@ -26,34 +26,39 @@ package struct Corpus {
         package func field(_ name: String) -> PHPValue? { record[PHPKey(Bytes(php: name))] }
     }
 
-    package struct Error: Swift.Error, CustomStringConvertible {
+    package struct Error: LocalizedFailure, CustomStringConvertible {
         package let line: Int
         package let field: String?
         package let reason: Reason
-        package var description: String {
-            "line \(line)" + (field.map { ", field '\($0)'" } ?? "") + ": \(reason.english)"
+        package var description: String { text.en }
+        /// The line, the field and what is wrong.
+        package var text: Localized {
+            Localized("line \(line)" + (field.map { ", field '\($0)'" } ?? "") + ": \(reason.text.en)",
+                      ru: "строка \(line)" + (field.map { ", поле «\($0)»" } ?? "") + ": \(reason.text.ru)")
         }
 
         /// What is wrong with the line or field, as a value: the command line words it in
         /// the user's language.
         package enum Reason: Equatable, Sendable {
             /// The JSON decoder's own words.
-            case invalidJSON(String)
+            case invalidJSON(Localized)
             case notAnObject, missing, mustBeString, mustBeStringOrInteger, mustBeNumberOrString
             /// An id with a space or a line break; a field with a line break: s2_search
             /// cannot index them.
             case spaceOrLineBreak, lineBreak
 
-            package var english: String {
+            package var text: Localized {
                 switch self {
-                case .invalidJSON(let detail): "not valid JSON (\(detail))"
-                case .notAnObject: "not a JSON object"
-                case .missing: "missing"
-                case .mustBeString: "must be a string"
-                case .mustBeStringOrInteger: "must be a string or an integer"
-                case .mustBeNumberOrString: "must be a number or a string"
-                case .spaceOrLineBreak: "contains a space or a line break, which s2_search cannot index"
-                case .lineBreak: "contains a line break, which s2_search cannot index"
+                case .invalidJSON(let detail): Localized("not valid JSON (\(detail.en))", ru: "это не JSON (\(detail.ru))")
+                case .notAnObject: Localized("not a JSON object", ru: "это не объект JSON")
+                case .missing: Localized("missing", ru: "отсутствует")
+                case .mustBeString: Localized("must be a string", ru: "должно быть строкой")
+                case .mustBeStringOrInteger: Localized("must be a string or an integer", ru: "должно быть строкой или целым числом")
+                case .mustBeNumberOrString: Localized("must be a number or a string", ru: "должно быть числом или строкой")
+                case .spaceOrLineBreak: Localized("contains a space or a line break, which s2_search cannot index",
+                                                  ru: "содержит пробел или перевод строки, а s2_search не может такое индексировать")
+                case .lineBreak: Localized("contains a line break, which s2_search cannot index",
+                                           ru: "содержит перевод строки, а s2_search не может такое индексировать")
                 }
             }
         }
@@ -94,12 +99,9 @@ package struct Corpus {
     package static let longestLine = 64 << 20
 
     package static func read(_ url: URL) throws -> Corpus {
-        let data: Bytes
-        do {
-            data = try FileBytes.read(url.path, longestLine: longestLine, regularOnly: false)
-        } catch {
-            throw S2IndexFile.FormatError(message: error.description)
-        }
+        // A file that cannot be read throws ``FileBytes/OpenError``, a line that is not a
+        // chapter ``Error``.
+        let data = try FileBytes.read(url.path, longestLine: longestLine, regularOnly: false)
         return try parse(data)
     }
 
@@ -142,7 +144,7 @@ package struct Corpus {
         do {
             value = try PHPJSON.decode(line)
         } catch {
-            throw Error(line: number, field: nil, reason: .invalidJSON("\(error)"))
+            throw Error(line: number, field: nil, reason: .invalidJSON(error.text))
         }
         let firstByte = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
         guard case .array(let record) = value, firstByte == UInt8(ascii: "{") else {

@@ -127,12 +127,7 @@ package enum FolderRefresh {
                 // Identified before it is read: a change while it is read is seen at the end.
                 guard let identity = S2Identity(directory) else { throw Error(kind: .noIndex, directory: directory.path) }
                 let path = directory.appendingPathComponent(S2IndexFile.fileName).path
-                let bytes: Bytes
-                do {
-                    bytes = try FileBytes.read(path)
-                } catch {
-                    throw S2IndexFile.FormatError(message: "\(error)")
-                }
+                let bytes = try FileBytes.read(path)
                 let index = try S2IndexFile.decode(bytes)
                 return Snapshot(identity: identity, index: index,
                                 fingerprints: ChapterFingerprints.read(in: directory, s2: ChapterFingerprints.S2Content(bytes)),

@@ -10,9 +10,15 @@ package enum S2IndexFile {
     static let firstPrefix = Bytes(php: "<?php //")
     static let otherPrefix = Bytes(php: "      //")
 
-    package struct FormatError: Error, CustomStringConvertible {
-        package let message: String
-        package var description: String { message }
+    package struct FormatError: LocalizedFailure, CustomStringConvertible {
+        package let text: Localized
+        /// In English.
+        package var message: String { text.en }
+        package var description: String { text.en }
+
+        package init(_ text: Localized) {
+            self.text = text
+        }
     }
 
     // MARK: Writing
@@ -109,20 +115,22 @@ package enum S2IndexFile {
         var start = 0
         for _ in 0..<6 {
             guard let end = data[start...].firstIndex(of: 0x0A) else {
-                throw FormatError(message: "the index has \(lines.count) complete lines, not 6 (truncated?)")
+                throw FormatError(Localized("the index has \(lines.count) complete lines, not 6 (truncated?)",
+                                            ru: "в индексе полных строк: \(lines.count), а не 6 (файл обрезан?)"))
             }
             lines.append(data[start..<end])
             start = end + 1
         }
         guard start == data.count else {
-            throw FormatError(message: "the index has more than 6 lines")
+            throw FormatError(Localized("the index has more than 6 lines", ru: "в индексе больше 6 строк"))
         }
         var values: [PHPValue] = []
         var fast: FulltextIndex?
         for (n, line) in lines.enumerated() {
             let prefix = n == 0 ? firstPrefix : otherPrefix
             guard line.count > 8, Array(line.prefix(8)) == prefix else {
-                throw FormatError(message: "line \(n + 1) of the index does not start with '\(String(decoding: prefix, as: UTF8.self))'")
+                throw FormatError(Localized("line \(n + 1) of the index does not start with '\(String(decoding: prefix, as: UTF8.self))'",
+                                            ru: "строка \(n + 1) индекса начинается не с «\(String(decoding: prefix, as: UTF8.self))»"))
             }
             let body = Array(line.dropFirst(8))
             if n == 0, readingFulltextDirectly, let fulltext = body.withUnsafeBufferPointer(FulltextLineReader.read) {
@@ -134,42 +142,48 @@ package enum S2IndexFile {
             do {
                 parsed = try PHPSerialize.unserialize(body)
             } catch {
-                throw FormatError(message: "line \(n + 1) of the index is not a serialized value: \(error)")
+                throw FormatError(Localized("line \(n + 1) of the index is not a serialized value: \(error.text.en)",
+                                            ru: "строка \(n + 1) индекса — не сериализованное значение: \(error.text.ru)"))
             }
             guard parsed.1 == body.count else {
-                throw FormatError(message: "line \(n + 1) of the index has extra bytes after its value")
+                throw FormatError(Localized("line \(n + 1) of the index has extra bytes after its value",
+                                            ru: "в строке \(n + 1) индекса после значения лишние байты"))
             }
             values.append(parsed.0)
         }
         return try typed(values, fulltext: fast)
     }
 
-    private static let partNames = ["fulltext index", "excluded words", "single keywords", "stem keywords",
-                                    "phrase keywords", "table of contents"]
+    private static let partNames = [
+        Localized("fulltext index", ru: "полнотекстовый индекс"), Localized("excluded words", ru: "исключённые слова"),
+        Localized("single keywords", ru: "ключевые слова"), Localized("stem keywords", ru: "основы ключевых слов"),
+        Localized("phrase keywords", ru: "ключевые фразы"), Localized("table of contents", ru: "оглавление"),
+    ]
 
     /// The index of the six lines' values; `fulltext`, when given, is the first line's
     /// (``FulltextLineReader``), and its value is not looked at.
     private static func typed(_ values: [PHPValue], fulltext: FulltextIndex?) throws(FormatError) -> SearchIndex {
         func array(_ n: Int) throws(FormatError) -> PHPArray {
             guard case .array(let a) = values[n] else {
-                throw FormatError(message: "the \(partNames[n]) (line \(n + 1)) is not an array")
+                throw FormatError(Localized("the \(partNames[n].en) (line \(n + 1)) is not an array",
+                                            ru: "\(partNames[n].ru) (строка \(n + 1)) — не массив"))
             }
             return a
         }
-        func bad(_ n: Int, _ what: String) -> FormatError {
-            FormatError(message: "the \(partNames[n]) (line \(n + 1)) has \(what)")
+        func bad(_ n: Int, _ what: Localized) -> FormatError {
+            FormatError(Localized("the \(partNames[n].en) (line \(n + 1)) has \(what.en)", ru: "\(partNames[n].ru) (строка \(n + 1)): \(what.ru)"))
         }
         var index = SearchIndex()
         if let fulltext { index.fulltext = fulltext }
         for (key, value) in fulltext != nil ? PHPArray().entries : try array(0).entries {
-            guard case .array(let chapters) = value else { throw bad(0, "a word without chapters") }
+            guard case .array(let chapters) = value else { throw bad(0, Localized("a word without chapters", ru: "слово без глав")) }
             index.fulltext.appendStem(key.bytes)
             for (id, positions) in chapters.entries {
-                guard case .int(let chapter) = id else { throw bad(0, "a chapter id that is not a number") }
+                guard case .int(let chapter) = id else { throw bad(0, Localized("a chapter id that is not a number", ru: "номер главы — не число")) }
                 switch positions {
                 case .int(let p): index.fulltext.appendPosting(id: chapter, single: p)
                 case .string(let s): index.fulltext.appendPosting(id: chapter) { $0 += s }
-                default: throw bad(0, "positions that are neither a number nor a string")
+                default: throw bad(0, Localized("positions that are neither a number nor a string", ru: "позиции — не число и не строка"))
                 }
             }
         }
@@ -179,15 +193,18 @@ package enum S2IndexFile {
         for n in 2...4 {
             var keywords = OrderedMap<ByteKey, OrderedMap<Int, PHPValue>>()
             for (key, value) in try array(n).entries {
-                guard case .array(let chapters) = value else { throw bad(n, "a keyword without chapters") }
+                guard case .array(let chapters) = value else { throw bad(n, Localized("a keyword without chapters", ru: "ключевое слово без глав")) }
                 var map = OrderedMap<Int, PHPValue>(minimumCapacity: chapters.count)
                 for (id, weight) in chapters.entries {
-                    guard case .int(let chapter) = id else { throw bad(n, "a chapter id that is not a number") }
+                    guard case .int(let chapter) = id else { throw bad(n, Localized("a chapter id that is not a number", ru: "номер главы — не число")) }
                     switch weight {
                     case .double(let d) where !KeywordTables.isRankable(d):
-                        throw bad(n, "a weight that is not a finite number within ±1e280 (\(d))")
+                        // Named as PHP writes it.
+                        let written = d.isNaN ? "NAN" : d.isInfinite ? (d < 0 ? "-INF" : "INF") : "\(d)"
+                        throw bad(n, Localized("a weight that is not a finite number within ±1e280 (\(written))",
+                                               ru: "вес — не конечное число в пределах ±1e280 (\(written))"))
                     case .int, .double: map.append(chapter, weight)
-                    default: throw bad(n, "a weight that is not a number")
+                    default: throw bad(n, Localized("a weight that is not a number", ru: "вес — не число"))
                     }
                 }
                 keywords.append(ByteKey(key.bytes), map)
@@ -200,7 +217,7 @@ package enum S2IndexFile {
         }
         for (key, value) in try array(5).entries {
             guard case .array(let fields) = value, case .int(let id)? = fields[PHPKey(Bytes(php: "id"))] else {
-                throw bad(5, "an entry without a numeric id")
+                throw bad(5, Localized("an entry without a numeric id", ru: "запись без числового id"))
             }
             index.tableOfContents.append(ByteKey(key.bytes), SearchIndex.Entry(fields: fields, id: id))
         }

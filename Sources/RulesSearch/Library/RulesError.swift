@@ -30,16 +30,19 @@ public struct RulesError: Error, CustomStringConvertible, Sendable {
 
     /// What happened, as a value.
     public let kind: Kind
+    /// What happened, in both languages (the command line says it in the user's).
+    package let text: Localized
     /// What happened, in English: one line naming the file and what to do.
-    public let description: String
+    public var description: String { text.en }
 
-    package init(_ kind: Kind, _ description: String) {
+    package init(_ kind: Kind, _ text: Localized) {
         self.kind = kind
-        self.description = description
+        self.text = text
     }
 
     /// Any error of the search core, as one of these.
     package init(_ error: any Error) {
+        let text = (error as? LocalizedFailure)?.text ?? Localized(both: "\(error)")
         switch error {
         case let error as RulesError: self = error
         case let error as IndexLocation.OpenError:
@@ -51,18 +54,24 @@ public struct RulesError: Error, CustomStringConvertible, Sendable {
             case .rebuiltDuringSearch: .busy
             case .other: .other
             }
-            self.init(kind, error.message)
+            self.init(kind, text)
         case let error as FolderRefresh.Error:
             let kind: Kind = switch error.kind {
             case .noIndex: .notFound
             case .cannotTellChanges: .other
             case .keptChanging: .busy
             }
-            self.init(kind, error.description)
-        case let error as Corpus.Error: self.init(.badCorpus, error.description)
+            self.init(kind, Localized(both: error.description))
+        case let error as IndexFolderError:
+            switch error {
+            case .locked: self.init(.busy, text)
+            case .cannotWrite: self.init(.other, text)
+            }
+        case is Corpus.Error: self.init(.badCorpus, text)
+        case is FileBytes.OpenError: self.init(.unreadable, text)
         case is S2IndexFile.FormatError, is BinaryIndex.FormatError, is ChapterTexts.FormatError, is Vocabulary.FormatError:
-            self.init(.damaged, "\(error)")
-        default: self.init(.other, "\(error)")
+            self.init(.damaged, text)
+        default: self.init(.other, text)
         }
     }
 }

@@ -32,7 +32,8 @@ public struct RulesIndex {
         do {
             return RulesIndex(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), folder: nil)
         } catch {
-            throw RulesError(.damaged, "the built-in index cannot be read (\(error)); build the library again")
+            throw RulesError(.damaged, Localized("the built-in index cannot be read (\(error)); build the library again",
+                                                 ru: "встроенный индекс не читается (\(error)); соберите библиотеку заново"))
         }
     }
 
@@ -53,7 +54,8 @@ public struct RulesIndex {
     public static func build(corpus: String, into folder: String, engine: Engine = .pcre2) throws(RulesError) -> RulesIndex {
         let chapters = try Self.readCorpus(corpus)
         if chapters.chapters.isEmpty {
-            throw RulesError(.badCorpus, "\(corpus) holds no chapter; an index of nothing would replace the one in \(folder)")
+            throw RulesError(.badCorpus, Localized("\(corpus) holds no chapter; an index of nothing would replace the one in \(folder)",
+                                                   ru: "в \(corpus) нет глав: индекс из ничего заменил бы индекс в \(folder)"))
         }
         do {
             let url = URL(fileURLWithPath: folder)
@@ -70,7 +72,8 @@ public struct RulesIndex {
     /// the index was made. Returns the index as it is now; searchers made before keep the
     /// one they had.
     public func refresh(corpus: String, ids: [String] = [], engine: Engine = .pcre2) throws(RulesError) -> RulesIndex {
-        guard let folder else { throw RulesError(.other, "the built-in index cannot be refreshed; build an index of your own") }
+        guard let folder else { throw RulesError(.other, Localized("the built-in index cannot be refreshed; build an index of your own",
+                                                        ru: "встроенный индекс не обновляется; постройте свой")) }
         let chapters = try Self.readCorpus(corpus)
         do {
             try FolderRefresh.refresh(ids.isEmpty ? .changed : .named(ids.map { ByteKey($0) }), from: chapters,
@@ -83,14 +86,14 @@ public struct RulesIndex {
 
     private static func readCorpus(_ path: String) throws(RulesError) -> Corpus {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw RulesError(.notFound, "no corpus at \(path)")
+            throw RulesError(.notFound, Localized("no corpus at \(path)", ru: "нет корпуса \(path)"))
         }
         do {
             return try Corpus.read(URL(fileURLWithPath: path))
         } catch let error as Corpus.Error {
-            throw RulesError(.badCorpus, "\(path): \(error)")
+            throw RulesError(.badCorpus, Localized(both: "\(path): ") + error.text)
         } catch {
-            throw RulesError(.unreadable, "\(error)")
+            throw RulesError(error)
         }
     }
 

@@ -4,10 +4,11 @@ import RulesRegex
 /// integers that fit 64 bits stay integers and other numbers become floats, strings are
 /// UTF-8. Invalid JSON, invalid UTF-8 and lone UTF-16 surrogates are errors, as in PHP.
 package enum PHPJSON {
-    package struct Error: Swift.Error, CustomStringConvertible {
+    package struct Error: LocalizedFailure, CustomStringConvertible {
         package let offset: Int
-        package let reason: String
-        package var description: String { "\(reason) at byte \(offset + 1)" }
+        package let reason: Localized
+        package var text: Localized { Localized("\(reason.en) at byte \(offset + 1)", ru: "\(reason.ru) в байте \(offset + 1)") }
+        package var description: String { text.en }
     }
 
     package static func decode(_ text: Bytes) throws(Error) -> PHPValue {
@@ -16,12 +17,12 @@ package enum PHPJSON {
 
     /// The same, reading the text where it lies (a corpus line within the file).
     package static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(Error) -> PHPValue {
-        guard UTF8Bytes.isValid(text) else { throw Error(offset: firstInvalidByte(text), reason: "malformed UTF-8") }
+        guard UTF8Bytes.isValid(text) else { throw Error(offset: firstInvalidByte(text), reason: Localized("malformed UTF-8", ru: "неверная кодировка UTF-8")) }
         var parser = Parser(text: text)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
-        guard parser.position == text.count else { throw parser.fail("unexpected text after the value") }
+        guard parser.position == text.count else { throw parser.fail(Localized("unexpected text after the value", ru: "после значения лишний текст")) }
         return value
     }
 
@@ -51,7 +52,7 @@ package enum PHPJSON {
         var position = 0
         static let maxDepth = 512
 
-        func fail(_ reason: String) -> Error { Error(offset: position, reason: reason) }
+        func fail(_ reason: Localized) -> Error { Error(offset: position, reason: reason) }
 
         mutating func skipSpace() {
             while position < text.count, text[position] == 0x20 || text[position] == 0x09
@@ -63,15 +64,15 @@ package enum PHPJSON {
         mutating func literal(_ word: String, _ value: PHPValue) throws(Error) -> PHPValue {
             let bytes = Array(word.utf8)
             guard text.count - position >= bytes.count, Array(text[position..<(position + bytes.count)]) == bytes else {
-                throw fail("syntax error")
+                throw fail(Localized("syntax error", ru: "синтаксическая ошибка"))
             }
             position += bytes.count
             return value
         }
 
         mutating func value(depth: Int) throws(Error) -> PHPValue {
-            guard depth < Self.maxDepth else { throw fail("maximum depth exceeded") }
-            guard position < text.count else { throw fail("unexpected end of input") }
+            guard depth < Self.maxDepth else { throw fail(Localized("maximum depth exceeded", ru: "превышена наибольшая глубина вложенности")) }
+            guard position < text.count else { throw fail(Localized("unexpected end of input", ru: "текст оборвался")) }
             switch text[position] {
             case 0x7B: return try object(depth: depth)
             case 0x5B: return try array(depth: depth)
@@ -80,7 +81,7 @@ package enum PHPJSON {
             case 0x66: return try literal("false", .bool(false))
             case 0x6E: return try literal("null", .null)
             case 0x2D, 0x30...0x39: return try number()
-            default: throw fail("syntax error")
+            default: throw fail(Localized("syntax error", ru: "синтаксическая ошибка"))
             }
         }
 
@@ -94,18 +95,18 @@ package enum PHPJSON {
             }
             while true {
                 skipSpace()
-                guard position < text.count, text[position] == 0x22 else { throw fail("expected a string key") }
+                guard position < text.count, text[position] == 0x22 else { throw fail(Localized("expected a string key", ru: "ожидался строковый ключ")) }
                 let key = try string()
                 skipSpace()
-                guard position < text.count, text[position] == 0x3A else { throw fail("expected ':'") }
+                guard position < text.count, text[position] == 0x3A else { throw fail(Localized("expected ':'", ru: "ожидалось «:»")) }
                 position += 1
                 skipSpace()
                 result[PHPKey(key)] = try value(depth: depth + 1)
                 skipSpace()
-                guard position < text.count else { throw fail("unexpected end of input") }
+                guard position < text.count else { throw fail(Localized("unexpected end of input", ru: "текст оборвался")) }
                 if text[position] == 0x2C { position += 1; continue }
                 if text[position] == 0x7D { position += 1; return .array(result) }
-                throw fail("expected ',' or '}'")
+                throw fail(Localized("expected ',' or '}'", ru: "ожидалась «,» или «}»"))
             }
         }
 
@@ -123,15 +124,15 @@ package enum PHPJSON {
                 result.append(.int(index), try value(depth: depth + 1))
                 index += 1
                 skipSpace()
-                guard position < text.count else { throw fail("unexpected end of input") }
+                guard position < text.count else { throw fail(Localized("unexpected end of input", ru: "текст оборвался")) }
                 if text[position] == 0x2C { position += 1; continue }
                 if text[position] == 0x5D { position += 1; return .array(result) }
-                throw fail("expected ',' or ']'")
+                throw fail(Localized("expected ',' or ']'", ru: "ожидалась «,» или «]»"))
             }
         }
 
         mutating func hex4() throws(Error) -> UInt32 {
-            guard text.count - position >= 4 else { throw fail("bad \\u escape") }
+            guard text.count - position >= 4 else { throw fail(Localized("bad \\u escape", ru: "неверная последовательность \\u")) }
             var v: UInt32 = 0
             for _ in 0..<4 {
                 let c = text[position]
@@ -140,7 +141,7 @@ package enum PHPJSON {
                 case 0x30...0x39: d = UInt32(c - 0x30)
                 case 0x41...0x46: d = UInt32(c - 0x41 + 10)
                 case 0x61...0x66: d = UInt32(c - 0x61 + 10)
-                default: throw fail("bad \\u escape")
+                default: throw fail(Localized("bad \\u escape", ru: "неверная последовательность \\u"))
                 }
                 v = v * 16 + d
                 position += 1
@@ -171,10 +172,10 @@ package enum PHPJSON {
             }
             out.reserveCapacity(min(end, text.count) - position)
             while true {
-                guard position < text.count else { throw fail("unterminated string") }
+                guard position < text.count else { throw fail(Localized("unterminated string", ru: "незакрытая строка")) }
                 let c = text[position]
                 if c == 0x22 { position += 1; return out }
-                if c < 0x20 { throw fail("control character in a string") }
+                if c < 0x20 { throw fail(Localized("control character in a string", ru: "управляющий символ в строке")) }
                 if c != 0x5C {
                     // The run up to the next quote, backslash or control character at once.
                     let end = endOfPlainRun(from: position + 1)
@@ -183,7 +184,7 @@ package enum PHPJSON {
                     continue
                 }
                 position += 1
-                guard position < text.count else { throw fail("unterminated string") }
+                guard position < text.count else { throw fail(Localized("unterminated string", ru: "незакрытая строка")) }
                 let e = text[position]
                 position += 1
                 switch e {
@@ -197,18 +198,18 @@ package enum PHPJSON {
                     var scalar = try hex4()
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard text.count - position >= 6, text[position] == 0x5C, text[position + 1] == 0x75 else {
-                            throw fail("single unpaired UTF-16 surrogate")
+                            throw fail(Localized("single unpaired UTF-16 surrogate", ru: "непарный суррогат UTF-16"))
                         }
                         position += 2
                         let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("single unpaired UTF-16 surrogate") }
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail(Localized("single unpaired UTF-16 surrogate", ru: "непарный суррогат UTF-16")) }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw fail("single unpaired UTF-16 surrogate")
+                        throw fail(Localized("single unpaired UTF-16 surrogate", ru: "непарный суррогат UTF-16"))
                     }
                     UTF8Bytes.append(scalar, to: &out)
                 default:
-                    throw fail("bad escape")
+                    throw fail(Localized("bad escape", ru: "неверная экранирующая последовательность"))
                 }
             }
         }
@@ -216,7 +217,7 @@ package enum PHPJSON {
         mutating func number() throws(Error) -> PHPValue {
             let start = position
             if text[position] == 0x2D { position += 1 }
-            guard position < text.count, (0x30...0x39).contains(text[position]) else { throw fail("syntax error") }
+            guard position < text.count, (0x30...0x39).contains(text[position]) else { throw fail(Localized("syntax error", ru: "синтаксическая ошибка")) }
             if text[position] == 0x30 {
                 position += 1
             } else {
@@ -228,7 +229,7 @@ package enum PHPJSON {
                 position += 1
                 let digits = position
                 while position < text.count, (0x30...0x39).contains(text[position]) { position += 1 }
-                guard position > digits else { throw fail("syntax error") }
+                guard position > digits else { throw fail(Localized("syntax error", ru: "синтаксическая ошибка")) }
             }
             var exponentDigits: Range<Int>?
             if position < text.count, text[position] == 0x65 || text[position] == 0x45 {
@@ -237,7 +238,7 @@ package enum PHPJSON {
                 if position < text.count, text[position] == 0x2B || text[position] == 0x2D { position += 1 }
                 let digits = position
                 while position < text.count, (0x30...0x39).contains(text[position]) { position += 1 }
-                guard position > digits else { throw fail("syntax error") }
+                guard position > digits else { throw fail(Localized("syntax error", ru: "синтаксическая ошибка")) }
                 exponentDigits = digits..<position
             }
             let literal = String(decoding: text[start..<position], as: UTF8.self)

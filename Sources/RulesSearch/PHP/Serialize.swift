@@ -59,10 +59,11 @@ package enum PHPSerialize {
         return out
     }
 
-    package struct Error: Swift.Error, CustomStringConvertible {
+    package struct Error: LocalizedFailure, CustomStringConvertible {
         package let offset: Int
-        package let reason: String
-        package var description: String { "\(reason) at byte \(offset)" }
+        package let reason: Localized
+        package var text: Localized { Localized("\(reason.en) at byte \(offset)", ru: "\(reason.ru) в байте \(offset)") }
+        package var description: String { text.en }
     }
 
     /// `unserialize` of the value starting at `start`; returns it and the offset after it.
@@ -80,11 +81,11 @@ package enum PHPSerialize {
         var reserved = 0
         static let maxDepth = 4096
 
-        func fail(_ reason: String) -> Error { Error(offset: position, reason: reason) }
+        func fail(_ reason: Localized) -> Error { Error(offset: position, reason: reason) }
 
         mutating func expect(_ byte: UInt8) throws(Error) {
             guard position < data.count, data[position] == byte else {
-                throw fail("expected '\(Character(UnicodeScalar(byte)))'")
+                throw fail(Localized("expected '\(Character(UnicodeScalar(byte)))'", ru: "ожидался символ «\(Character(UnicodeScalar(byte)))»"))
             }
             position += 1
         }
@@ -95,7 +96,7 @@ package enum PHPSerialize {
             if signed, position < data.count, data[position] == 0x2B || data[position] == 0x2D { position += 1 }
             let digitsStart = position
             while position < data.count, (0x30...0x39).contains(data[position]) { position += 1 }
-            guard position > digitsStart else { throw fail("expected digits") }
+            guard position > digitsStart else { throw fail(Localized("expected digits", ru: "ожидались цифры")) }
             return Array(data[start..<position])
         }
 
@@ -122,7 +123,7 @@ package enum PHPSerialize {
 
         mutating func length() throws(Error) -> Int {
             let text = try integerText(signed: false)
-            guard text.count <= 18, let n = Int(String(decoding: text, as: UTF8.self)) else { throw fail("length too large") }
+            guard text.count <= 18, let n = Int(String(decoding: text, as: UTF8.self)) else { throw fail(Localized("length too large", ru: "слишком большая длина")) }
             return n
         }
 
@@ -145,17 +146,17 @@ package enum PHPSerialize {
                 i = text.index(after: i)
                 while i < text.endIndex, text[i].isASCII, text[i].isNumber { sawDigit = true; i = text.index(after: i) }
             }
-            guard sawDigit else { position = start; throw fail("malformed float") }
+            guard sawDigit else { position = start; throw fail(Localized("malformed float", ru: "неверное дробное число")) }
             if i < text.endIndex, text[i] == "e" || text[i] == "E" {
                 i = text.index(after: i)
                 if i < text.endIndex, text[i] == "+" || text[i] == "-" { i = text.index(after: i) }
                 var expDigits = false
                 while i < text.endIndex, text[i].isASCII, text[i].isNumber { expDigits = true; i = text.index(after: i) }
-                guard expDigits else { position = start; throw fail("malformed float") }
+                guard expDigits else { position = start; throw fail(Localized("malformed float", ru: "неверное дробное число")) }
             }
             guard i == text.endIndex, let value = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
                 position = start
-                throw fail("malformed float")
+                throw fail(Localized("malformed float", ru: "неверное дробное число"))
             }
             return value
         }
@@ -165,7 +166,7 @@ package enum PHPSerialize {
             let n = try length()
             try expect(0x3A)
             try expect(0x22)
-            guard data.count - position >= n else { throw fail("string shorter than its length") }
+            guard data.count - position >= n else { throw fail(Localized("string shorter than its length", ru: "строка короче своей длины")) }
             let s = Array(data[position..<(position + n)])
             position += n
             try expect(0x22)
@@ -174,8 +175,8 @@ package enum PHPSerialize {
         }
 
         mutating func value(depth: Int) throws(Error) -> PHPValue {
-            guard depth < Self.maxDepth else { throw fail("nested too deeply") }
-            guard position < data.count else { throw fail("unexpected end of data") }
+            guard depth < Self.maxDepth else { throw fail(Localized("nested too deeply", ru: "слишком глубокая вложенность")) }
+            guard position < data.count else { throw fail(Localized("unexpected end of data", ru: "данные оборвались")) }
             let type = data[position]
             position += 1
             switch type {
@@ -184,7 +185,7 @@ package enum PHPSerialize {
                 return .null
             case 0x62:   // b:0; b:1;
                 try expect(0x3A)
-                guard position < data.count, data[position] == 0x30 || data[position] == 0x31 else { throw fail("malformed boolean") }
+                guard position < data.count, data[position] == 0x30 || data[position] == 0x31 else { throw fail(Localized("malformed boolean", ru: "неверное логическое значение")) }
                 let b = data[position] == 0x31
                 position += 1
                 try expect(0x3B)
@@ -212,7 +213,7 @@ package enum PHPSerialize {
                 reserved += capacity
                 var array = PHPArray(minimumCapacity: capacity)
                 for _ in 0..<n {
-                    guard position < data.count else { throw fail("unexpected end of data") }
+                    guard position < data.count else { throw fail(Localized("unexpected end of data", ru: "данные оборвались")) }
                     let key: PHPKey
                     switch data[position] {
                     case 0x69:
@@ -224,7 +225,7 @@ package enum PHPSerialize {
                         position += 1
                         key = PHPKey(try string())
                     default:
-                        throw fail("array key is neither an integer nor a string")
+                        throw fail(Localized("array key is neither an integer nor a string", ru: "ключ массива — не целое число и не строка"))
                     }
                     array[key] = try value(depth: depth + 1)
                 }
@@ -232,10 +233,10 @@ package enum PHPSerialize {
                 return .array(array)
             case 0x4F, 0x43, 0x45, 0x72, 0x52:
                 position -= 1
-                throw fail("objects and references are not allowed in an index")
+                throw fail(Localized("objects and references are not allowed in an index", ru: "объекты и ссылки в индексе недопустимы"))
             default:
                 position -= 1
-                throw fail("unknown value type")
+                throw fail(Localized("unknown value type", ru: "неизвестный тип значения"))
             }
         }
     }

@@ -7,7 +7,7 @@ package protocol IndexReading {
     /// Why the index cannot answer (a damaged binary form whose S2 file cannot be read
     /// either, see ``CheckedIndex``); `nil` for an index that can. A requirement, so that
     /// asking costs no dynamic cast (one costs a search a scan of the program's conformances).
-    var failure: String? { get }
+    var failure: Localized? { get }
     /// `fulltext_index[$stem]`: each chapter id with the positions, in stored order.
     func fulltext(_ stem: Bytes) -> [(id: Int, positions: SearchIndex.Positions)]?
     /// `keyword_1_index[$word]`.
@@ -72,7 +72,7 @@ extension SearchIndex: IndexReading {
 }
 
 extension IndexReading {
-    package var failure: String? { nil }
+    package var failure: Localized? { nil }
 
     /// Each title lowercased in turn (the binary form keeps them lowercased, in one block).
     package func chapters(titleContaining needle: Bytes) -> [(chapter: ByteKey, entry: SearchIndex.Entry)] {

@@ -97,8 +97,8 @@ package enum AtomicFile {
 
         deinit { discard() }
 
-        private static func failure(_ url: URL, _ code: Int32) -> S2IndexFile.FormatError {
-            S2IndexFile.FormatError(message: "cannot write \(url.path): \(String(cString: strerror(code)))")
+        private static func failure(_ url: URL, _ code: Int32) -> IndexFolderError {
+            .cannotWrite(file: url.path, errno: code)
         }
     }
 

@@ -64,28 +64,30 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
     private let checksums: [UInt64]
     /// What damage a read found, and the sections checked whole by their sums (the phrase
     /// keywords and the titles, read whole), both guarded by `damageLock`.
-    private var foundDamage: String?
+    private var foundDamage: Localized?
     private var wholeSections: Set<Int> = []
     private let damageLock = NSLock()
 
     /// The damage a read of this file found, if any: from then on its answers are not to
     /// be used (``CheckedIndex`` turns to the S2 file).
-    package var damage: String? {
+    package var damage: Localized? {
         damageLock.lock()
         defer { damageLock.unlock() }
         return foundDamage
     }
 
-    func report(_ what: String) {
+    func report(_ what: Localized) {
         damageLock.lock()
         if foundDamage == nil { foundDamage = what }
         damageLock.unlock()
     }
 
-    package struct FormatError: Error, CustomStringConvertible {
-        package let message: String
+    package struct FormatError: LocalizedFailure, CustomStringConvertible {
+        package let text: Localized
         let kind: Kind
-        package var description: String { message }
+        /// In English.
+        package var message: String { text.en }
+        package var description: String { text.en }
 
         enum Kind {
             /// Another format (a file of an earlier version): not used, and not an error.
@@ -95,8 +97,8 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
             case stale(UInt64)
         }
 
-        init(message: String, kind: Kind = .damaged) {
-            self.message = message
+        init(_ text: Localized, kind: Kind = .damaged) {
+            self.text = text
             self.kind = kind
         }
     }
@@ -121,10 +123,10 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         case stale(corpusFingerprint: UInt64)
         /// Damaged: whole in none of the ways it can be checked at once (its header, its
         /// sections' bounds, its table of contents), said in the message.
-        case damaged(String)
+        case damaged(Localized)
         /// There, but not to be read now (no memory for a copy of it, an I/O error), said in
         /// the message: nothing a rebuild would mend.
-        case unreadable(String)
+        case unreadable(Localized)
         /// Missing, or of another version.
         case none
 
@@ -161,7 +163,7 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         do {
             bytes = try FileBytes(contentsOf: url.path, copied: copied)
         } catch {
-            return .unreadable("\(error)")
+            return .unreadable((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
         }
         let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
         do {
@@ -178,10 +180,10 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
                 }
                 return .stale(corpusFingerprint: fingerprint)
             case .otherVersion: return .none
-            case .damaged: return .damaged(error.message)
+            case .damaged: return .damaged(error.text)
             }
         } catch {
-            return .damaged("\(error)")
+            return .damaged((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
         }
     }
 
@@ -213,23 +215,23 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         var reader = ByteReader(bytes)
         guard bytes.count >= Self.headerSize, reader.bytes(8) == Self.magic, reader.uint32() == Self.version,
               let size = reader.uint64(), let modified = reader.uint64(), let fingerprint = reader.uint64() else {
-            throw FormatError(message: "not a rules binary index of this version", kind: .otherVersion)
+            throw FormatError(Localized("not a rules binary index of this version", ru: "это не двоичный индекс rules этой версии"), kind: .otherVersion)
         }
         var ranges: [Range<Int>] = []
         var sums: [UInt64] = []
         for _ in 0..<Self.sectionCount {
             guard let offset = reader.uint64(), let length = reader.uint64(), let sum = reader.uint64(),
                   offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else {
-                throw FormatError(message: "a section lies outside the file")
+                throw FormatError(Localized("a section lies outside the file", ru: "раздел выходит за пределы файла"))
             }
             ranges.append(Int(offset)..<Int(offset + length))
             sums.append(sum)
         }
         let headerBytes = bytes[0..<(Self.headerSize - 8)]
-        guard reader.uint64() == Self.fnv1a(headerBytes) else { throw FormatError(message: "header checksum") }
+        guard reader.uint64() == Self.fnv1a(headerBytes) else { throw FormatError(Localized("header checksum", ru: "контрольная сумма заголовка")) }
         // Stale only once the header is known to be whole, fingerprint included.
         if let stamp, stamp.size != size || stamp.modified != Int64(bitPattern: modified) {
-            throw FormatError(message: "stale", kind: .stale(fingerprint))
+            throw FormatError(Localized("stale", ru: "устарел"), kind: .stale(fingerprint))
         }
         sections = ranges
         checksums = sums
@@ -247,7 +249,7 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         guard lookups.uint32().map(Int.init) == count, titles.uint32().map(Int.init) == count,
               lookups.skip(4 * count), let ids = lookups.uint32().map(Int.init),
               sections[6].count == 8 + 4 * count + 16 * ids else {
-            throw FormatError(message: "the chapters' tables do not agree")
+            throw FormatError(Localized("the chapters' tables do not agree", ru: "таблицы глав не согласуются"))
         }
         return count
     }
@@ -259,7 +261,7 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         var reader = ByteReader(bytes, position: range.lowerBound)
         guard let count = reader.uint32().map(Int.init), 4 + 8 * count <= range.count,
               count == 0 ? range.count == 4 : reader.uint32().map(Int.init) == 4 + 8 * count else {
-            throw FormatError(message: "section \(n): the count of its table is damaged")
+            throw FormatError(Localized("section \(n): the count of its table is damaged", ru: "раздел \(n): повреждено число записей в его таблице"))
         }
         return count
     }
@@ -291,12 +293,12 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         do {
             count = try Self.wordTableCount(bytes, range, section: n)
         } catch {
-            report("\(error)")
+            report((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
             return nil
         }
         let table = range.lowerBound + 4
         func unreadable(_ i: Int) -> ByteReader? {
-            if record(i, section: n, count: count) != nil { report("section \(n), record \(i) cannot be read") }
+            if record(i, section: n, count: count) != nil { report(Localized("section \(n), record \(i) cannot be read", ru: "раздел \(n), запись \(i) не читается")) }
             return nil
         }
         var low = 0
@@ -314,7 +316,7 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
             guard var record = record(i, section: n, count: count) else { return nil }
             guard let length = record.uint32(), let order = record.compare(Int(length), with: key),
                   i < low ? order < 0 : order > 0 else {
-                report("section \(n): the table is out of order at record \(i)")
+                report(Localized("section \(n): the table is out of order at record \(i)", ru: "раздел \(n): порядок таблицы нарушен на записи \(i)"))
                 return nil
             }
         }
@@ -342,7 +344,7 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
               offset <= end, end <= range.count,
               Checksum.short(UnsafeRawBufferPointer(rebasing: bytes.buffer[(range.lowerBound + offset)..<(range.lowerBound + end)])) == sum
         else {
-            report("section \(n), record \(i) is damaged")
+            report(Localized("section \(n), record \(i) is damaged", ru: "раздел \(n), запись \(i) повреждена"))
             return nil
         }
         return ByteReader(bytes, position: range.lowerBound + offset)
@@ -394,14 +396,14 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// A keyword's weights, or `nil` with the damage reported.
     private func weights(_ reader: inout ByteReader, section: Int) -> [(id: Int, weight: PHPNumber)]? {
         guard let list = Self.readWeights(&reader) else {
-            report("section \(section) has a record whose weights cannot be read")
+            report(Localized("section \(section) has a record whose weights cannot be read", ru: "в разделе \(section) запись с нечитаемыми весами"))
             return nil
         }
         return list
     }
 
     package func forEachPhraseKeyword(_ body: (Bytes, () -> [(id: Int, weight: PHPNumber)]) -> Void) {
-        guard sectionIsWhole(4) else { return report("the phrase keywords are damaged") }
+        guard sectionIsWhole(4) else { return report(Localized("the phrase keywords are damaged", ru: "ключевые фразы повреждены")) }
         var reader = ByteReader(bytes, position: sections[4].lowerBound)
         guard let count = reader.uint32() else { return }
         for _ in 0..<count {

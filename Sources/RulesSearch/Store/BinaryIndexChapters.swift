@@ -22,7 +22,7 @@ extension BinaryIndex {
     private func chapterRecord(_ position: Int) -> ChapterRecord? {
         guard var reader = record(position, section: 5, count: chapterCount) else { return nil }
         guard let length = reader.uint32(), let name = reader.bytes(Int(length)) else {
-            report("section 5, record \(position) cannot be read")
+            report(Localized("section 5, record \(position) cannot be read", ru: "раздел 5, запись \(position) не читается"))
             return nil
         }
         return chapterPayload(&reader, name: ByteKey(name))
@@ -32,12 +32,12 @@ extension BinaryIndex {
     private func chapterPayload(_ reader: inout ByteReader, name: ByteKey) -> ChapterRecord? {
         let payload = reader.position
         guard let id = reader.uint64(), let place = reader.uint32(), let length = reader.uint32() else {
-            report("a chapter's record cannot be read")
+            report(Localized("a chapter's record cannot be read", ru: "запись главы не читается"))
             return nil
         }
         let start = reader.position
         guard reader.skip(Int(length)) else {
-            report("a chapter's record cannot be read")
+            report(Localized("a chapter's record cannot be read", ru: "запись главы не читается"))
             return nil
         }
         return ChapterRecord(name: name, id: Int(Int64(bitPattern: id)), place: Int(place), payload: payload,
@@ -61,7 +61,7 @@ extension BinaryIndex {
         var reader = ByteReader(bytes, position: sections[6].lowerBound + 4 + 4 * place)
         guard let position = reader.uint32(), let record = chapterRecord(Int(position)) else { return nil }
         guard record.place == place else {
-            report("section 6: chapter \(place) points to another chapter's record")
+            report(Localized("section 6: chapter \(place) points to another chapter's record", ru: "раздел 6: глава \(place) указывает на запись другой главы"))
             return nil
         }
         return record
@@ -88,7 +88,7 @@ extension BinaryIndex {
         guard let (id, position, sum) = idEntry(i), var reader = recordStart(position, section: 5, count: chapterCount),
               let length = reader.uint32().map(Int.init), length <= sections[5].upperBound - reader.position,
               let name = reader.bytes(length), Self.idSum(id: id, name: name) == sum else {
-            report("section 6, id \(i) does not match the chapter it points to")
+            report(Localized("section 6, id \(i) does not match the chapter it points to", ru: "раздел 6: id \(i) не совпадает с главой, на которую указывает"))
             return nil
         }
         return (id, ByteKey(name))
@@ -117,7 +117,7 @@ extension BinaryIndex {
         for i in [low - 1, low] where i >= 0 && i < count {
             guard let (entryID, _) = checkedIDEntry(i) else { return nil }
             guard i < low ? entryID < id : entryID > id else {
-                report("section 6: the ids are out of order at \(i)")
+                report(Localized("section 6: the ids are out of order at \(i)", ru: "раздел 6: порядок id нарушен на \(i)"))
                 return nil
             }
         }
@@ -161,7 +161,7 @@ extension BinaryIndex {
         let count = chapterCount
         let textStart = 4 + 4 * count
         guard textStart <= range.count else {
-            report("the titles are damaged")
+            report(Localized("the titles are damaged", ru: "заголовки повреждены"))
             return nil
         }
         let buffer = UnsafeRawBufferPointer(rebasing: bytes.buffer[range])
@@ -178,7 +178,7 @@ extension BinaryIndex {
             return previous == textLength
         }
         guard whole else {
-            report("the titles are damaged")
+            report(Localized("the titles are damaged", ru: "заголовки повреждены"))
             return nil
         }
         if needle.isEmpty { return Array(0..<count) }

@@ -66,9 +66,15 @@ package struct ChapterTexts {
     /// it was recorded.
     package let corpusFingerprint: UInt64?
 
-    package struct FormatError: Error, CustomStringConvertible {
-        package let message: String
-        package var description: String { message }
+    package struct FormatError: LocalizedFailure, CustomStringConvertible {
+        package let text: Localized
+        /// In English.
+        package var message: String { text.en }
+        package var description: String { text.en }
+
+        package init(_ text: Localized) {
+            self.text = text
+        }
     }
 
     /// The file's bytes; with `preparing`, the prepared texts too, made with that `Preg`.
@@ -170,11 +176,11 @@ package struct ChapterTexts {
         } catch let error as FileBytes.OpenError {
             // Not to be read now (no memory for it, an I/O error): nothing a rebuild mends.
             if let reason = error.reason {
-                throw IndexLocation.OpenError(message: error.description, kind: .unreadable(file: url.path, reason: reason))
+                throw IndexLocation.OpenError(error.text, kind: .unreadable(file: url.path, reason: reason))
             }
-            throw FormatError(message: error.description)
+            throw FormatError(error.text)
         } catch let error as FormatError {
-            throw FormatError(message: "\(url.path): \(error.message)")
+            throw FormatError(Localized(both: "\(url.path): ") + error.text)
         }
     }
 
@@ -190,11 +196,11 @@ package struct ChapterTexts {
         let magic = reader.bytes(8)
         guard magic == Self.magic || magic == Self.magicWithoutChecksums || magic == Self.magicWithoutFingerprint
                 || magic == Self.magicWithoutPrepared else {
-            throw FormatError(message: "not a rules texts file")
+            throw FormatError(Localized("not a rules texts file", ru: "это не файл текстов rules"))
         }
         let hasPrepared = magic != Self.magicWithoutPrepared
         let hasChecksums = magic == Self.magic
-        let truncated = FormatError(message: "truncated")
+        let truncated = FormatError(Localized("truncated", ru: "файл обрезан"))
         if magic == Self.magic || magic == Self.magicWithoutChecksums {
             guard let fingerprint = reader.uint64() else { throw truncated }
             corpusFingerprint = fingerprint
@@ -244,7 +250,7 @@ package struct ChapterTexts {
             table.append(entry)
             names.append(name)
         }
-        guard table.count < Int(Int32.max) else { throw FormatError(message: "too many chapters") }
+        guard table.count < Int(Int32.max) else { throw FormatError(Localized("too many chapters", ru: "слишком много глав")) }
         byName = NameTable(count: table.count)
         for (record, name) in names.enumerated() {
             byName.insert(record, name: UnsafeRawBufferPointer(rebasing: file.buffer[name]))
@@ -252,7 +258,7 @@ package struct ChapterTexts {
         if hasChecksums {
             let tableEnd = reader.position
             guard let sum = reader.uint64(), sum == Checksum.of(UnsafeRawBufferPointer(rebasing: file.buffer[0..<tableEnd])) else {
-                throw FormatError(message: "the table of the texts is damaged")
+                throw FormatError(Localized("the table of the texts is damaged", ru: "таблица текстов повреждена"))
             }
         }
         textsStart = reader.position

@@ -10,20 +10,20 @@ import RulesRegex
 package final class CheckedIndex: IndexReading, @unchecked Sendable {
     package let binary: BinaryIndex
     private let readS2: () throws -> SearchIndex
-    private let warn: (String) -> Void
+    private let warn: (Localized) -> Void
     private let lock = NSLock()
     private var s2: SearchIndex?
-    private var failed: String?
+    private var failed: Localized?
 
     /// `readS2` reads the S2 file; `warn` hears, once, that the binary form is set aside.
-    package init(binary: BinaryIndex, readS2: @escaping () throws -> SearchIndex, warn: @escaping (String) -> Void) {
+    package init(binary: BinaryIndex, readS2: @escaping () throws -> SearchIndex, warn: @escaping (Localized) -> Void) {
         self.binary = binary
         self.readS2 = readS2
         self.warn = warn
     }
 
     /// Why neither file could answer, if so.
-    package var failure: String? {
+    package var failure: Localized? {
         lock.lock()
         defer { lock.unlock() }
         return failed
@@ -43,16 +43,19 @@ package final class CheckedIndex: IndexReading, @unchecked Sendable {
         return s2
     }
 
-    private func turnToS2(_ damage: String) -> SearchIndex? {
+    private func turnToS2(_ damage: Localized) -> SearchIndex? {
         lock.lock()
         defer { lock.unlock() }
         if let s2 { return s2 }
         if failed != nil { return nil }
         do {
             s2 = try readS2()
-            warn("the binary index is damaged (\(damage)); answering from the S2 file; rebuild the index with 'rules index build'")
+            warn(Localized("the binary index is damaged (\(damage.en)); answering from the S2 file; rebuild the index with 'rules index build'",
+                           ru: "двоичный индекс повреждён (\(damage.ru)); ответы берутся из файла S2; пересоберите индекс командой «rules index build»"))
         } catch {
-            failed = "the binary index is damaged (\(damage)) and the S2 file cannot be read (\(error)); rebuild the index with 'rules index build'"
+            let why = (error as? LocalizedFailure)?.text ?? Localized(both: "\(error)")
+            failed = Localized("the binary index is damaged (\(damage.en)) and the S2 file cannot be read (\(why.en)); rebuild the index with 'rules index build'",
+                               ru: "двоичный индекс повреждён (\(damage.ru)), а файл S2 не читается (\(why.ru)); пересоберите индекс командой «rules index build»")
         }
         return s2
     }

@@ -28,20 +28,39 @@ final class FileBytes: @unchecked Sendable {
         case program
     }
 
-    struct OpenError: Error, CustomStringConvertible {
-        let description: String
+    struct OpenError: LocalizedFailure, CustomStringConvertible {
+        let text: Localized
+        var description: String { text.en }
         /// Why the file could not be opened or read (a system error, "it is not a regular
         /// file"), when that is the trouble; `nil` for a file read whose content is wrong.
-        var reason: String? = nil
+        var reason: Localized? = nil
 
-        init(description: String) {
-            self.description = description
+        init(_ text: Localized) {
+            self.text = text
+        }
+
+        /// What was being done to a file.
+        enum Action {
+            case open, read, map
+
+            var text: Localized {
+                switch self {
+                case .open: Localized("open", ru: "открыть")
+                case .read: Localized("read", ru: "прочитать")
+                case .map: Localized("map", ru: "отобразить в память")
+                }
+            }
         }
 
         /// "cannot `action` `path`: `reason`".
-        init(cannot action: String, _ path: String, reason: String) {
-            description = "cannot \(action) \(path): \(reason)"
+        init(cannot action: Action, _ path: String, reason: Localized) {
+            text = Localized("cannot \(action.text.en) \(path): \(reason.en)", ru: "не удаётся \(action.text.ru) \(path): \(reason.ru)")
             self.reason = reason
+        }
+
+        /// A system error (`errno`) while doing `action`.
+        init(cannot action: Action, _ path: String, errno code: Int32) {
+            self.init(cannot: action, path, reason: .system(code))
         }
     }
 
@@ -52,22 +71,22 @@ final class FileBytes: @unchecked Sendable {
     private static func open(_ path: String, regularOnly: Bool = false) throws(OpenError) -> (fd: Int32, size: Int) {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else {
-            throw OpenError(cannot: "open", path, reason: String(cString: strerror(errno)))
+            throw OpenError(cannot: .open, path, errno: errno)
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let code = errno
             close(fd)
-            throw OpenError(cannot: "read", path, reason: reason)
+            throw OpenError(cannot: .read, path, errno: code)
         }
         // A directory opens, but neither maps nor reads ("No such device").
         if info.st_mode & S_IFMT == S_IFDIR {
             close(fd)
-            throw OpenError(cannot: "read", path, reason: "it is a directory")
+            throw OpenError(cannot: .read, path, reason: Localized("it is a directory", ru: "это каталог"))
         }
         if regularOnly, info.st_mode & S_IFMT != S_IFREG {
             close(fd)
-            throw OpenError(cannot: "read", path, reason: "it is not a regular file")
+            throw OpenError(cannot: .read, path, reason: Localized("it is not a regular file", ru: "это не обычный файл"))
         }
         return (fd, Int(info.st_size))
     }
@@ -92,9 +111,9 @@ final class FileBytes: @unchecked Sendable {
                 let n = pread(fd, copy + filled, size - filled, off_t(filled))
                 if n < 0, errno == EINTR { continue }
                 if n < 0 {
-                    let reason = String(cString: strerror(errno))
+                    let code = errno
                     free(copy)
-                    throw OpenError(cannot: "read", path, reason: reason)
+                    throw OpenError(cannot: .read, path, errno: code)
                 }
                 if n == 0 { break }   // cut short since: what was there is what there is
                 filled += n
@@ -104,7 +123,7 @@ final class FileBytes: @unchecked Sendable {
             return
         }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (whole ? MAP_POPULATE : 0), fd, 0), address != MAP_FAILED else {
-            throw OpenError(cannot: "map", path, reason: String(cString: strerror(errno)))
+            throw OpenError(cannot: .map, path, errno: errno)
         }
         buffer = UnsafeRawBufferPointer(start: address, count: size)
         storage = .mapped
@@ -136,20 +155,21 @@ final class FileBytes: @unchecked Sendable {
                 count = max(n, 0)
             }
             if failure == EINTR { continue }
-            if failure != 0 { throw OpenError(cannot: "read", path, reason: String(cString: strerror(failure))) }
+            if failure != 0 { throw OpenError(cannot: .read, path, errno: failure) }
             if chunk.isEmpty { return bytes }
             if let lastBreak = chunk.lastIndex(of: 0x0A) { lineStart = bytes.count + lastBreak + 1 }
             if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
             if bytes.count - lineStart > longestLine {
                 let line = bytes[..<lineStart].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-                throw OpenError(description: "\(path): line \(line) is longer than \(longestLine >> 20) MiB, the most a line may have")
+                throw OpenError(Localized("\(path): line \(line) is longer than \(longestLine >> 20) MiB, the most a line may have",
+                                           ru: "\(path): строка \(line) длиннее \(longestLine >> 20) МиБ, а длиннее строка быть не может"))
             }
             chunkSize = 1 << 16
         }
     }
 
     private static func outOfMemory(_ path: String, _ size: Int) -> OpenError {
-        OpenError(cannot: "read", path, reason: "\(size) bytes is more than the memory there is for it")
+        OpenError(cannot: .read, path, reason: Localized("\(size) bytes is more than the memory there is for it", ru: "\(size) байт — больше, чем есть для него памяти"))
     }
 
     /// A copy of `bytes` (an index carried in memory, such as the built-in one).

@@ -27,8 +27,7 @@ enum FolderLock {
                     told = true
                 }
                 guard Date() < deadline else {
-                    throw S2IndexFile.FormatError(message: "the index folder \(directory.path) is locked: "
-                        + "another process has held its lock for \(Int(timeout)) s; try again when it is done")
+                    throw IndexFolderError.locked(folder: directory.path, seconds: Int(timeout))
                 }
                 usleep(1000)
             }

@@ -4,14 +4,16 @@ import RulesRegex
 /// Finding and opening an index: a folder made by `rules index build` (or holding an
 /// `s2_search_index.php` made by the PHP original), or the path of that file itself.
 package enum IndexLocation {
-    package struct OpenError: Error, CustomStringConvertible {
-        /// In English; ``kind`` says it as a value, for a message in another language.
-        package let message: String
+    package struct OpenError: LocalizedFailure, CustomStringConvertible {
+        /// What happened, in both languages; ``kind`` says it as a value.
+        package let text: Localized
         package var kind: Kind = .other
-        package var description: String { message }
+        /// In English.
+        package var message: String { text.en }
+        package var description: String { text.en }
 
-        package init(message: String, kind: Kind = .other) {
-            self.message = message
+        package init(_ text: Localized, kind: Kind = .other) {
+            self.text = text
             self.kind = kind
         }
 
@@ -21,11 +23,11 @@ package enum IndexLocation {
             /// A folder without an S2 index file.
             case noS2File(path: String)
             case rebuiltDuringSearch
-            /// The index or texts file cannot be read; `detail` says why, in English.
-            case damaged(file: String, detail: String)
+            /// The index or texts file cannot be read; `detail` says why.
+            case damaged(file: String, detail: Localized)
             /// The file cannot be opened or read at all (no permission, not a regular file):
-            /// `reason` as the system says it, in English.
-            case unreadable(file: String, reason: String)
+            /// `reason` as the system says it.
+            case unreadable(file: String, reason: Localized)
             case corpus(path: String, Corpus.Error)
             case other
         }
@@ -57,7 +59,7 @@ package enum IndexLocation {
     /// --inplace`) changes nothing it reads, where a mapped page past the file's new end
     /// would fault.
     package static func open(_ path: String, corpus: String? = nil, withTexts: Bool = true, copied: Bool = false,
-                            warning: @escaping (String) -> Void = { _ in }) throws -> (index: any IndexReading, texts: ChapterTexts?) {
+                            warning: @escaping (Localized) -> Void = { _ in }) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         try open(path, corpus: corpus, withTexts: withTexts, copied: copied, warning: warning, beforeAttempt: { _ in })
     }
 
@@ -82,18 +84,20 @@ package enum IndexLocation {
     /// ``open(_:corpus:)``, calling `beforeAttempt` with the attempt's number (from 0)
     /// before each (tests change the folder there, and shorten `settling`).
     static func open(_ path: String, corpus: String?, withTexts: Bool = true, copied: Bool = false, settling: Double = settling,
-                     warning: @escaping (String) -> Void = { _ in }, beforeAttempt: (Int) -> Void) throws -> (index: any IndexReading, texts: ChapterTexts?) {
+                     warning: @escaping (Localized) -> Void = { _ in }, beforeAttempt: (Int) -> Void) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw OpenError(message: "no index at \(path): build one with 'rules index build --corpus FILE.jsonl --out DIR'",
+            throw OpenError(Localized("no index at \(path): build one with 'rules index build --corpus FILE.jsonl --out DIR'",
+                                      ru: "нет индекса в \(path): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»"),
                             kind: .noIndex(path: path))
         }
         let directory = isDirectory.boolValue ? url : url.deletingLastPathComponent()
         // A folder that cannot be read is not one without an index.
         if isDirectory.boolValue, access(url.path, R_OK | X_OK) != 0 {
-            let reason = String(cString: strerror(errno))
-            throw OpenError(message: "cannot read the folder \(path): \(reason)", kind: .unreadable(file: path, reason: reason))
+            let reason = Localized.system(errno)
+            throw OpenError(Localized("cannot read the folder \(path): \(reason.en)", ru: "не удаётся прочитать каталог \(path): \(reason.ru)"),
+                            kind: .unreadable(file: path, reason: reason))
         }
         let s2File = isDirectory.boolValue ? url.appendingPathComponent(S2IndexFile.fileName) : url
         // The path of an S2 file under its own name is its folder's index, binary form and
@@ -124,11 +128,16 @@ package enum IndexLocation {
             let texts = withTexts ? try (setAside ? nil : stored) ?? otherTexts(directory: directory, corpus: corpus) : nil
             func sayTextsSetAside() {
                 if setAside {
-                    warning("\(textsFile.path) is not from the same build as the index (a build stopped between its renames, "
-                            + "or a file copied from elsewhere); results come without snippets; rebuild the index with 'rules index build'")
+                    warning(Localized("\(textsFile.path) is not from the same build as the index (a build stopped between its renames, "
+                                      + "or a file copied from elsewhere); results come without snippets; rebuild the index with 'rules index build'",
+                                      ru: "\(textsFile.path) не из той же сборки, что индекс (сборку прервали между переименованиями файлов "
+                                      + "или файл скопирован из другого места); результаты выводятся без фрагментов текста; "
+                                      + "пересоберите индекс командой «rules index build»"))
                 } else if withTexts, texts == nil, wholeFolder, binary.madeByRules {
                     // A folder rules built has its texts: one gone is said, not silent.
-                    warning("\(textsFile.path) is missing; results come without snippets; rebuild the index with 'rules index build'")
+                    warning(Localized("\(textsFile.path) is missing; results come without snippets; rebuild the index with 'rules index build'",
+                                      ru: "нет файла \(textsFile.path); результаты выводятся без фрагментов текста; "
+                                      + "пересоберите индекс командой «rules index build»"))
                 }
             }
             let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
@@ -137,7 +146,8 @@ package enum IndexLocation {
                 // from, not a newer build's: its ids would not match the texts.
                 func sameBuild() throws {
                     guard FileStamp(s2File.path) == s2Stamp else {
-                        throw OpenError(message: "the index was rebuilt during the search; search again", kind: .rebuiltDuringSearch)
+                        throw OpenError(Localized("the index was rebuilt during the search; search again",
+                                                  ru: "индекс перестроили во время поиска; повторите поиск"), kind: .rebuiltDuringSearch)
                     }
                 }
                 let readSame = {
@@ -147,19 +157,21 @@ package enum IndexLocation {
                     return index
                 }
                 sayTextsSetAside()
-                return (CheckedIndex(binary: index, readS2: readSame, warn: { warning("\(binaryFile): \($0)") }), texts)
+                return (CheckedIndex(binary: index, readS2: readSame, warn: { warning(Localized(both: "\(binaryFile): ") + $0) }), texts)
             }
             guard FileManager.default.fileExists(atPath: s2File.path) else {
-                throw OpenError(message: "no index in \(path): no \(S2IndexFile.fileName) there", kind: .noS2File(path: path))
+                throw OpenError(Localized("no index in \(path): no \(S2IndexFile.fileName) there",
+                                          ru: "в \(path) нет индекса: нет файла \(S2IndexFile.fileName)"), kind: .noS2File(path: path))
             }
             let index = try readS2(s2File)
             // The S2 file read may be a newer one than the texts were checked against.
             if !lastAttempt, FileStamp(s2File.path) != s2Stamp { continue }
             switch binary {
             case .damaged(let why):
-                warning("\(binaryFile): the binary index is damaged (\(why)); answering from the S2 file; rebuild the index with 'rules index build'")
+                warning(Localized("\(binaryFile): the binary index is damaged (\(why.en)); answering from the S2 file; rebuild the index with 'rules index build'",
+                                  ru: "\(binaryFile): двоичный индекс повреждён (\(why.ru)); ответы берутся из файла S2; пересоберите индекс командой «rules index build»"))
             case .unreadable(let why):
-                warning("\(why); answering from the S2 file")
+                warning(why + Localized("; answering from the S2 file", ru: "; ответы берутся из файла S2"))
             case .fresh, .stale, .none:
                 break
             }
@@ -173,10 +185,11 @@ package enum IndexLocation {
             return try S2IndexFile.read(file)
         } catch let error as FileBytes.OpenError {
             // Not damage, and not mended by a rebuild: said as the system says it.
-            throw OpenError(message: error.description, kind: .unreadable(file: file.path, reason: error.reason ?? error.description))
+            throw OpenError(error.text, kind: .unreadable(file: file.path, reason: error.reason ?? error.text))
         } catch let error as S2IndexFile.FormatError {
-            throw OpenError(message: "\(file.path): \(error.message); rebuild it with 'rules index build'",
-                            kind: .damaged(file: file.path, detail: error.message))
+            throw OpenError(Localized("\(file.path): \(error.text.en); rebuild it with 'rules index build'",
+                                      ru: "\(file.path): \(error.text.ru); пересоберите индекс командой «rules index build»"),
+                            kind: .damaged(file: file.path, detail: error.text))
         }
     }
 
@@ -217,8 +230,9 @@ package enum IndexLocation {
             return try ChapterTexts(contentsOf: file, copied: copied)
         } catch let error as OpenError {
             throw error
-        } catch {
-            throw OpenError(message: "\(error); rebuild the index with 'rules index build'")
+        } catch let error as ChapterTexts.FormatError {
+            throw OpenError(error.text + Localized("; rebuild the index with 'rules index build'", ru: "; пересоберите индекс командой «rules index build»"),
+                            kind: .damaged(file: file.path, detail: error.text))
         }
     }
 
@@ -239,9 +253,9 @@ package enum IndexLocation {
         do {
             return try Corpus.read(url)
         } catch let error as Corpus.Error {
-            throw OpenError(message: "\(url.path): \(error)", kind: .corpus(path: url.path, error))
-        } catch let error as S2IndexFile.FormatError {
-            throw OpenError(message: error.message)
+            throw OpenError(Localized(both: "\(url.path): ") + error.text, kind: .corpus(path: url.path, error))
+        } catch let error as FileBytes.OpenError {
+            throw OpenError(error.text, kind: .unreadable(file: url.path, reason: error.reason ?? error.text))
         }
     }
 }

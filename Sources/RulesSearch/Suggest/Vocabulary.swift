@@ -242,9 +242,15 @@ package struct Vocabulary: Sendable {
     /// The file's bytes.
     package func encoded() -> Bytes { Array(file.buffer) }
 
-    package struct FormatError: Error, CustomStringConvertible {
-        package let message: String
-        package var description: String { message }
+    package struct FormatError: LocalizedFailure, CustomStringConvertible {
+        package let text: Localized
+        /// In English.
+        package var message: String { text.en }
+        package var description: String { text.en }
+
+        package init(_ text: Localized) {
+            self.text = text
+        }
     }
 
     /// The vocabulary in `bytes` (the built-in one), checked as a file is.
@@ -257,7 +263,7 @@ package struct Vocabulary: Sendable {
     /// the file they were made from, and whose sum would cost every correction a tenth of
     /// a millisecond. Its bounds are checked in any case, so that no reading goes astray.
     init(file: FileBytes, checksummed: Bool = true) throws(FormatError) {
-        let damaged = FormatError(message: "\(Self.fileName) is damaged")
+        let damaged = FormatError(Localized("\(Self.fileName) is damaged", ru: "\(Self.fileName) повреждён"))
         let buffer = file.buffer
         guard buffer.count >= Self.headerSize + 8 else { throw damaged }
         let magic = Array(buffer[0..<8])
@@ -311,7 +317,7 @@ package struct Vocabulary: Sendable {
         } catch let error as FormatError {
             throw error
         } catch {
-            throw FormatError(message: "\(error)")
+            throw FormatError((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
         }
     }
 }

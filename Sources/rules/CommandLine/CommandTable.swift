@@ -1,3 +1,4 @@
+import RulesSearch
 /// What help, the man page and the completions say of each command; its options come from
 /// ``Flag/table``.
 struct CommandSpec {

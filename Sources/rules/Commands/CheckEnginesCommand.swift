@@ -14,16 +14,16 @@ enum CheckEnginesCommand {
             let folder = URL(fileURLWithPath: junit).deletingLastPathComponent()
             var isFolder: ObjCBool = false
             if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue {
-                throw Failure.cannotWriteReport(junit, reason: "no folder \(folder.path)")
+                throw Failure.cannotWriteReport(junit, reason: Localized("no folder \(folder.path)", ru: "нет каталога \(folder.path)"))
             }
             if FileManager.default.fileExists(atPath: junit, isDirectory: &isFolder), isFolder.boolValue {
-                throw Failure.cannotWriteReport(junit, reason: "it is a folder; give a file name")
+                throw Failure.cannotWriteReport(junit, reason: Localized("it is a folder; give a file name", ru: "это каталог; укажите имя файла"))
             }
             // The report is put in place by rename: a device, FIFO or socket there would be
             // replaced by it (run as root, `--junit /dev/full` replaced the device).
             var info = stat()
             if lstat(junit, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-                throw Failure.cannotWriteReport(junit, reason: "it is not a regular file; give a file name")
+                throw Failure.cannotWriteReport(junit, reason: Localized("it is not a regular file; give a file name", ru: "это не обычный файл; укажите имя файла"))
             }
         }
         // Each generated query is compared in a few milliseconds: a million is about an hour.
@@ -36,7 +36,7 @@ enum CheckEnginesCommand {
         do {
             if let path = arguments.value("index") {
                 source = path
-                (index, texts) = try IndexLocation.open(path, corpus: arguments.value("corpus"), warning: { warn(.core($0)) })
+                (index, texts) = try IndexLocation.open(path, corpus: arguments.value("corpus"), warning: { warn(.said($0)) })
                 let beside = URL(fileURLWithPath: path).appendingPathComponent("corpus.jsonl")
                 if let corpusPath = arguments.value("corpus") {
                     corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))
@@ -82,7 +82,7 @@ enum CheckEnginesCommand {
         let report = check.run(queries: [AnySequence(queries), AnySequence(generated)].joined(),
                                patterns: [AnySequence(patterns), AnySequence(hostile)].joined())
         // Answers from an index that could not be read whole prove nothing.
-        if let failure = index?.failure { throw Failure.core(failure) }
+        if let failure = index?.failure { throw Failure.said(failure) }
         let seconds = Date().timeIntervalSince(started)
         let corpusName = source
         /// Written after the text output, so that a report that cannot be written still
@@ -129,11 +129,8 @@ enum CheckEnginesCommand {
         do {
             let file = try AtomicFile.Pending(pieces: [Bytes(xml.utf8)], to: url)
             try file.commit()
-        } catch let error as S2IndexFile.FormatError {
-            // AtomicFile says "cannot write PATH: REASON"; the reason is what is new here.
-            let prefix = "cannot write \(url.path): "
-            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
-            throw Failure.cannotWriteReport(path, reason: reason)
+        } catch IndexFolderError.cannotWrite(_, let code) {
+            throw Failure.cannotWriteReport(path, reason: .system(code))
         }
     }
 

@@ -56,12 +56,22 @@ enum IndexCommand {
             }
             return 0
         }
-        do {
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        } catch {
-            throw Failure.cannotCreateFolder(outPath, reason: error.localizedDescription)
-        }
+        try createFolder(out, named: outPath)
         try IndexBuild.write(corpus, engine: engine, to: out, waiting: waiting)
         return 0
+    }
+
+    /// `mkdir -p`: the folder and those above it that are missing; the first that cannot
+    /// be made is said with the system's reason.
+    private static func createFolder(_ url: URL, named path: String) throws {
+        var missing: [URL] = []
+        var folder = url.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+            missing.append(folder)
+            folder = folder.deletingLastPathComponent()
+        }
+        for folder in missing.reversed() where mkdir(folder.path, 0o777) != 0 && errno != EEXIST {
+            throw Failure.cannotCreateFolder(path, reason: .system(errno))
+        }
     }
 }

@@ -201,7 +201,7 @@ enum SearchCommand {
     /// read is not given: an error instead. Damaged chapter texts are said, once: the
     /// answers stand, without the snippets of those chapters.
     static func checkIndex(_ session: SearchSession) throws {
-        if let failure = session.index.failure { throw Failure.core(failure) }
+        if let failure = session.index.failure { throw Failure.said(failure) }
         if !toldOfDamagedTexts, let damaged = session.texts?.damage {
             toldOfDamagedTexts = true
             warn(.damagedTexts(file: ChapterTexts.fileName,
@@ -230,7 +230,7 @@ enum SearchCommand {
             }
         }
         let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"), withTexts: withTexts,
-                                                    copied: copied, warning: { warn(.core($0)) })
+                                                    copied: copied, warning: { warn(.said($0)) })
         let session = SearchSession(index: index, texts: texts, engine: engine)
         // Suggestions only help: a damaged vocabulary is said and left out, not an error. Read
         // when a query first needs it (copied too for a batch or browse, so that no rewrite in
@@ -239,7 +239,9 @@ enum SearchCommand {
             do {
                 return try IndexLocation.vocabulary(path, copied: copied)
             } catch {
-                warn(.core("\(error); no suggestions for misspelled words until the index is built again"))
+                warn(.said(((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
+                           + Localized("; no suggestions for misspelled words until the index is built again",
+                                       ru: "; исправлений для слов с ошибками не будет, пока индекс не построят заново")))
                 return nil
             }
         }

@@ -48,7 +48,7 @@ final class ChunkReader {
             } else if n == 0 {
                 finished = true
             } else if errno != EINTR {
-                throw Failure.cannotReadInput(String(cString: strerror(errno)))
+                throw Failure.cannotReadInput(.system(errno))
             }
         }
         if chunk.isEmpty { return nil }

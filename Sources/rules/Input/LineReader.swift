@@ -82,7 +82,7 @@ final class LineReader {
                 return
             }
             if errno == EINTR { continue }
-            throw Failure.cannotReadInput(String(cString: strerror(errno)))
+            throw Failure.cannotReadInput(.system(errno))
         }
     }
 }

@@ -49,23 +49,22 @@ enum EnglishMessages {
         case .wordTooLong(let line, let limit):
             inLine(line, "a word is at most \(describe(bytes: limit))")
         case .outIsAFile(let path): "--out \(path) is a file, not a folder: give a folder for the index files"
-        case .cannotCreateFolder(let path, let reason): "cannot create the folder \(path): \(reason)"
+        case .cannotCreateFolder(let path, let reason): "cannot create the folder \(path): \(reason.en)"
         case .emptyCorpus(let path, let out, let refreshing):
             refreshing
                 ? "\(path) has no chapters: a refresh would take every chapter out of the index in \(out), which is left as it was; give the ids to take out"
                 : "\(path) has no chapters: nothing to index (an index already in \(out) is left as it was)"
-        case .badCorpus(let path, let error): "\(path ?? "the built-in corpus"): \(error)"
+        case .badCorpus(let path, let error): "\(path ?? "the built-in corpus"): \(error.text.en)"
         case .index(let error): error.message
         case .refresh(let error): error.description
         case .cannotRead(let path): "cannot read \(path)"
-        case .cannotReadInput(let reason): "cannot read standard input: \(reason)"
-        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
-        case .cannotWriteOutput(let reason): "cannot write to standard output: \(reason)"
-        case .cannotWriteReport(let path, let reason): "cannot write the JUnit report \(path): \(reason)"
+        case .cannotReadInput(let reason): "cannot read standard input: \(reason.en)"
+        case .cannotWriteOutput(let reason): "cannot write to standard output: \(reason.en)"
+        case .cannotWriteReport(let path, let reason): "cannot write the JUnit report \(path): \(reason.en)"
         case .builtInUnreadable(let reason): "the built-in index cannot be read (\(reason)); rebuild rules"
         case .indexChangedWhileRead:
             "an index file was rewritten in place while it was read (copied over, or 'rsync --inplace'); run the command again"
-        case .core(let message): message
+        case .said(let text): text.en
         }
     }
 
@@ -77,7 +76,7 @@ enum EnglishMessages {
         case .waitingForLock(let path): "another process is putting index files in \(path); waiting for it"
         case .pagerFailed(let command, let status):
             "the pager '\(command)' ended with status \(status): the output may not have been shown; run with --no-pager or set PAGER"
-        case .core(let message): message
+        case .said(let text): text.en
         }
     }
 

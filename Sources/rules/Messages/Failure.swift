@@ -34,7 +34,7 @@ enum Failure: Error {
     case batchLineTooLong(line: Int, limit: Int)
     case wordTooLong(line: Int, limit: Int)
     case outIsAFile(String)
-    case cannotCreateFolder(String, reason: String)
+    case cannotCreateFolder(String, reason: Localized)
     case emptyCorpus(String, out: String, refreshing: Bool)
     /// A corpus line that cannot be read; `nil`: the built-in corpus.
     case badCorpus(String?, Corpus.Error)
@@ -43,15 +43,14 @@ enum Failure: Error {
     /// A refresh that cannot tell what to refresh, or cannot finish.
     case refresh(FolderRefresh.Error)
     case cannotRead(String)
-    case cannotReadInput(String)
-    case cannotWrite(String, reason: String)
-    case cannotWriteOutput(reason: String)
-    case cannotWriteReport(String, reason: String)
+    case cannotReadInput(Localized)
+    case cannotWriteOutput(reason: Localized)
+    case cannotWriteReport(String, reason: Localized)
     case builtInUnreadable(String)
     /// A mapped index file cut short under the reader (SIGBUS): said by ``MappedFileFault``.
     case indexChangedWhileRead
-    /// A message of the search core (its index files, a damaged index), in English.
-    case core(String)
+    /// A message of the search core (its index files, a damaged index), in both languages.
+    case said(Localized)
 
     /// The help a message points to: a usage error names the help of its command.
     enum HelpPointer {
@@ -72,8 +71,8 @@ enum Failure: Error {
         case .browseNeedsTerminal: .command(.browse)
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .wordTooLong, .outIsAFile,
-             .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .refresh, .cannotRead, .cannotReadInput, .cannotWrite, .cannotWriteOutput, .cannotWriteReport,
-             .builtInUnreadable, .indexChangedWhileRead, .core: .none
+             .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .refresh, .cannotRead, .cannotReadInput, .cannotWriteOutput, .cannotWriteReport,
+             .builtInUnreadable, .indexChangedWhileRead, .said: .none
         }
     }
 
@@ -96,7 +95,7 @@ enum Notice {
     case waitingForLock(String)
     /// The pager ended with a failure: what it was given may not have been shown.
     case pagerFailed(command: String, status: Int32)
-    case core(String)
+    case said(Localized)
 
     func text(_ language: Language = .current) -> String {
         language == .russian ? RussianMessages.text(self) : EnglishMessages.text(self)

@@ -1,3 +1,4 @@
+import RulesSearch
 import Foundation
 
 /// The language of help and errors: Russian under a `ru_*` locale, English otherwise, as
@@ -20,15 +21,7 @@ enum Language {
     }
 }
 
-/// A text in both languages.
-struct Localized {
-    let en: String
-    let ru: String
-
-    init(_ en: String, ru: String) {
-        self.en = en
-        self.ru = ru
-    }
-
+extension Localized {
+    /// The text in `language`.
     func text(_ language: Language = .current) -> String { language == .russian ? ru : en }
 }

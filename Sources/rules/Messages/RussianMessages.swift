@@ -51,24 +51,13 @@ enum RussianMessages {
         case .wordTooLong(let line, let limit):
             inLine(line, "слово может занимать не больше \(describe(bytes: limit))")
         case .outIsAFile(let path): "--out \(path) — файл, а не каталог: укажите каталог для файлов индекса"
-        case .cannotCreateFolder(let path, let reason): "не удалось создать каталог \(path): \(reason)"
+        case .cannotCreateFolder(let path, let reason): "не удалось создать каталог \(path): \(reason.ru)"
         case .emptyCorpus(let path, let out, let refreshing):
             refreshing
                 ? "в \(path) нет глав: обновление убрало бы из индекса в \(out) все главы, и он оставлен как был; укажите номера глав, которые убрать"
                 : "в \(path) нет глав: индексировать нечего (прежний индекс в \(out) не изменён)"
-        case .badCorpus(let path, let error): "\(path ?? "встроенный корпус"): \(corpus(error))"
-        case .index(let error):
-            switch error.kind {
-            case .noIndex(let path): "нет индекса в \(path): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»"
-            case .noS2File(let path): "в \(path) нет индекса: нет файла \(S2IndexFile.fileName)"
-            case .rebuiltDuringSearch: "индекс перестроили во время поиска; повторите поиск"
-            // What is damaged is said in English: it is for whoever looks into the file.
-            case .damaged(let file, let detail): "\(file): \(detail); пересоберите индекс командой «rules index build»"
-            case .corpus(let path, let error): "\(path): \(corpus(error))"
-            case .unreadable(let file, "it is not a regular file"): "не удаётся прочитать \(file): это не обычный файл"
-            case .unreadable(let file, let reason): "не удаётся прочитать \(file): \(reason)"
-            case .other: error.message
-            }
+        case .badCorpus(let path, let error): "\(path ?? "встроенный корпус"): \(error.text.ru)"
+        case .index(let error): error.text.ru
         case .refresh(let error):
             switch error.kind {
             case .noIndex: "в \(error.directory) нет индекса: нет файла \(S2IndexFile.fileName)"
@@ -84,14 +73,13 @@ enum RussianMessages {
             case .keptChanging: "индекс в \(error.directory) при каждой попытке заменяли другие процессы; повторите"
             }
         case .cannotRead(let path): "не удалось прочитать \(path)"
-        case .cannotReadInput(let reason): "не удалось прочитать стандартный ввод: \(reason)"
-        case .cannotWrite(let path, let reason): "не удалось записать \(path): \(reason)"
-        case .cannotWriteOutput(let reason): "не удалось вывести результат: \(reason)"
-        case .cannotWriteReport(let path, let reason): "не удалось записать отчёт JUnit \(path): \(reason)"
+        case .cannotReadInput(let reason): "не удалось прочитать стандартный ввод: \(reason.ru)"
+        case .cannotWriteOutput(let reason): "не удалось вывести результат: \(reason.ru)"
+        case .cannotWriteReport(let path, let reason): "не удалось записать отчёт JUnit \(path): \(reason.ru)"
         case .builtInUnreadable(let reason): "не удалось прочитать встроенный индекс (\(reason)); пересоберите rules"
         case .indexChangedWhileRead:
             "файл индекса переписали на месте, пока его читали (скопировали поверх или «rsync --inplace»); повторите команду"
-        case .core(let message): message
+        case .said(let text): text.ru
         }
     }
 
@@ -103,24 +91,8 @@ enum RussianMessages {
         case .waitingForLock(let path): "другой процесс записывает файлы индекса в \(path); ждём его"
         case .pagerFailed(let command, let status):
             "программа просмотра «\(command)» завершилась с кодом \(status): вывод мог не показаться; запустите с --no-pager или задайте PAGER"
-        case .core(let message): message
+        case .said(let text): text.ru
         }
-    }
-
-    /// A corpus error: its line, its field, and what is wrong.
-    private static func corpus(_ error: Corpus.Error) -> String {
-        let reason: String
-        switch error.reason {
-        case .invalidJSON(let detail): reason = "это не JSON (\(detail))"
-        case .notAnObject: reason = "это не объект JSON"
-        case .missing: reason = "отсутствует"
-        case .mustBeString: reason = "должно быть строкой"
-        case .mustBeStringOrInteger: reason = "должно быть строкой или целым числом"
-        case .mustBeNumberOrString: reason = "должно быть числом или строкой"
-        case .spaceOrLineBreak: reason = "содержит пробел или перевод строки, а s2_search не может такое индексировать"
-        case .lineBreak: reason = "содержит перевод строки, а s2_search не может такое индексировать"
-        }
-        return "строка \(error.line)" + (error.field.map { ", поле «\($0)»" } ?? "") + ": " + reason
     }
 
     private static func inLine(_ line: Int?, _ problem: String) -> String {

@@ -1,3 +1,4 @@
+import RulesSearch
 import Foundation
 
 /// Writes to a file descriptor through a buffer, so that printing many small lines costs
@@ -29,7 +30,7 @@ final class OutputBuffer {
                 // A closed pipe (`rules stem | head`) is not an error worth a message; a
                 // full disk or a broken device is.
                 if errno == EPIPE { exit(0) }
-                let reason = String(cString: strerror(errno))
+                let reason = Localized.system(errno)
                 FileHandle.standardError.write(Data("rules: \(Failure.cannotWriteOutput(reason: reason).text())\n".utf8))
                 exit(2)
             }
