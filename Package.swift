@@ -34,14 +34,17 @@ let package = Package(
         .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules", "CByteSearch"]),
         // The terminal taken over for a full-screen view, and keys read from it.
         .target(name: "RulesTerminal"),
-        .executableTarget(name: "rules", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal"]),
+        // The command line: arguments, output, the full-screen view; the executable only
+        // calls it, so that the tests can call it in-process.
+        .target(name: "RulesCLI", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal"]),
+        .executableTarget(name: "rules", dependencies: ["RulesCLI"]),
         // The fuzz targets' bodies (Tests/Fuzz): run by the libFuzzer driver that
         // Tests/Fuzz/run builds, and by swift test on every input kept.
         .target(name: "RulesFuzzTargets", dependencies: ["RulesSearch", "RulesRegex"], path: "Tests/Fuzz/Targets"),
         .executableTarget(name: "rules-fuzz", dependencies: ["RulesFuzzTargets"], path: "Tests/Fuzz/Driver"),
         .testTarget(name: "RulesRegexTests", dependencies: ["RulesRegex"], exclude: ["Fixtures"]),
         // Depends on the executable too, so that the CLI tests find it built.
-        .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "RulesTerminal", "rules"],
+        .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "RulesTerminal", "RulesCLI", "rules"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -1,36 +1,23 @@
 import Foundation
 import XCTest
+@testable import RulesCLI
 
-/// The command line as defined once: every option a command reads is in its help and in
+/// The command line as defined once: every option of the flag table is in its help and in
 /// the man page, a command refuses options it does not take, help and errors follow the
 /// locale, and the completions offer what the parser takes.
 final class CommandLineTests: XCTestCase {
     private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
     private let commands = ["search", "titles", "show", "stem", "index", "check-engines", "completions", "help"]
 
-    /// The options each command's source reads (`value("x")`, `flag("x")`, `integer("x"`),
-    /// found in the source itself rather than in the table the help is made from.
-    private func optionsRead() throws -> [String: Set<String>] {
-        let folder = TestPaths.repository.appendingPathComponent("Sources/rules/Commands")
-        var read: [String: Set<String>] = [:]
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix("Command.swift") }
-        XCTAssertGreaterThanOrEqual(files.count, 8)
-        for file in files {
-            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            let name = file.dropLast("Command.swift".count).lowercased()
-            let command = name == "checkengines" ? "check-engines" : String(name)
-            let pattern = try NSRegularExpression(pattern: #"(?:value|flag|integer)\("([a-z-]+)""#)
-            for match in pattern.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
-                read[command, default: []].insert(String(source[Range(match.range(at: 1), in: source)!]))
-            }
-        }
-        return read
-    }
-
     func testEveryOptionIsInTheHelpAndTheManPage() throws {
         let man = try String(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.1"), encoding: .utf8)
         XCTAssertEqual(text(try runRules(["help", "man"]).stdout), man, "doc/rules.1 is not what 'rules help man' prints: make it again")
-        let read = try optionsRead()
+        // Each command's options, as the flag table defines them (each writes a field of
+        // the options a command reads: FlagTableTests).
+        var read: [String: Set<String>] = [:]
+        for flag in Flag.table where flag.name != "help" && flag.name != "version" {
+            for command in flag.commands { read[command.rawValue, default: []].insert(flag.name) }
+        }
         XCTAssertEqual(read["search"]?.isSuperset(of: ["json", "plain", "batch", "limit", "all", "page", "color", "no-pager"]), true, "\(read)")
         for (command, options) in read {
             let help = try runRules([command, "--help"])

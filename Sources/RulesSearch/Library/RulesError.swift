@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// do {
 ///     let index = try RulesIndex(folder: "/srv/rules-index")
-/// } catch where error.kind == .notFound {
+/// } catch let error as RulesError where error.kind == .notFound {
 ///     // build one first
 /// }
 /// ```

@@ -9,10 +9,10 @@ enum IndexCommand {
         guard words.first == "build" || words.first == "refresh" else { throw Failure.unknownSubcommand(words.first, .index) }
         let refreshing = words.first == "refresh"
         if !refreshing, words.count > 1 { throw Failure.tooManyOperands(.index) }
-        let dryRun = context.arguments.flag("dry-run")
+        let dryRun = context.arguments.options.dryRun
         if dryRun, !refreshing { throw Failure.conflicting("--dry-run", "index build", .index) }
-        guard let corpusPath = context.arguments.value("corpus") else { throw Failure.missingOption("--corpus FILE.jsonl", .index) }
-        guard let outPath = context.arguments.value("out") else { throw Failure.missingOption("--out DIR", .index) }
+        guard let corpusPath = context.arguments.options.corpus else { throw Failure.missingOption("--corpus FILE.jsonl", .index) }
+        guard let outPath = context.arguments.options.out else { throw Failure.missingOption("--out DIR", .index) }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: outPath, isDirectory: &isFolder), !isFolder.boolValue {
             throw Failure.outIsAFile(outPath)

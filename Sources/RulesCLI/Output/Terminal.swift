@@ -14,7 +14,7 @@ struct Terminal {
 
     /// `--color WHEN`: `auto` (the default) marks only a terminal, and not when `NO_COLOR`
     /// is set to anything (no-color.org) or `TERM` is `dumb`; `always` marks even a pipe.
-    init(color choice: String?, environment: (String) -> String? = Environment.value) {
+    init(color choice: Options.ColorChoice?, environment: (String) -> String? = Environment.value) {
         isTerminal = isatty(1) == 1
         var size = winsize()
         let known = isTerminal && ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
@@ -26,9 +26,9 @@ struct Terminal {
             height = nil
         }
         switch choice {
-        case "always": color = true
-        case "never": color = false
-        default: color = isTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
+        case .always?: color = true
+        case .never?: color = false
+        case .auto?, nil: color = isTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
         }
     }
 }

@@ -10,7 +10,7 @@ enum ShowCommand {
         var id = given
         if id.hasPrefix("§") { id.removeFirst() }
         id = id.trimmingCharacters(in: .whitespaces)
-        let corpusPath = context.arguments.value("corpus")
+        let corpusPath = context.arguments.options.corpus
         let corpus: Corpus
         do {
             corpus = try corpusPath.map { try Corpus.read(URL(fileURLWithPath: $0)) } ?? BuiltInIndex.corpus()
@@ -18,7 +18,7 @@ enum ShowCommand {
             throw Failure.badCorpus(corpusPath, error)
         }
         guard let record = corpus.chapters[ByteKey(Bytes(id.utf8))] else { throw Failure.unknownRule(given) }
-        let terminal = Terminal(color: context.arguments.value("color"))
+        let terminal = Terminal(color: context.arguments.options.color)
         let marks = Marks(on: terminal.color)
         var text = ""
         // A corpus of one's own may hold anything: nothing in it acts on the terminal.
@@ -37,7 +37,7 @@ enum ShowCommand {
                 return TextWrap.lines(String(line), width: width, indent: indent).joined(separator: "\n")
             }.joined(separator: "\n")
         }
-        Pager.show(Bytes(text.utf8), terminal: terminal, allowed: !context.arguments.flag("no-pager"), out: context.out)
+        Pager.show(Bytes(text.utf8), terminal: terminal, allowed: !context.arguments.options.noPager, out: context.out)
         return 0
     }
 }

@@ -8,23 +8,21 @@ enum SearchCommand {
 
     static func run(_ context: Context) throws -> Int32 {
         let arguments = context.arguments
-        let all = arguments.flag("all")
-        if all, arguments.value("limit") != nil { throw Failure.conflicting("--all", "--limit", .search) }
-        if all, arguments.value("page") != nil { throw Failure.conflicting("--all", "--page", .search) }
-        if arguments.flag("json"), arguments.flag("plain") { throw Failure.conflicting("--json", "--plain", .search) }
-        let limit = all ? nil : (try arguments.integer("limit", minimum: 1) ?? 10)
-        let page = try arguments.integer("page", minimum: 1) ?? 1
-        let form: Form = arguments.flag("json") ? .json : arguments.flag("plain") ? .plain : .view
-        let batch = arguments.flag("batch")
+        let options = arguments.options
+        let all = options.all
+        let limit = all ? nil : options.limit ?? 10
+        let page = options.page ?? 1
+        let form: Form = options.json ? .json : options.plain ? .plain : .view
+        let batch = options.batch
         if batch, !arguments.operands.isEmpty { throw Failure.operandsWithBatch }
         if !batch, arguments.operands.isEmpty { throw Failure.missingOperand(.search) }
-        let terminal = Terminal(color: arguments.value("color"))
+        let terminal = Terminal(color: options.color)
         // A batch reads for long: its index is copied, so that a file rewritten in place meanwhile
         // changes nothing it answers.
         let session = try openSession(context, copied: batch)
         // The outline (§ numbers, chapters) is read only for the view: JSON and --plain
         // need nothing of it.
-        let outline = form == .view && arguments.value("index") == nil ? BuiltInIndex.outline : nil
+        let outline = form == .view && options.index == nil ? BuiltInIndex.outline : nil
         /// `result` in the chosen form; the view reads the texts through `session`, the one
         /// that answered (in a batch, each worker's own).
         func render(_ result: SearchSession.Result, session: SearchSession) -> Bytes {
@@ -57,7 +55,7 @@ enum SearchCommand {
         try checkIndex(session)
         let output = render(result, session: session)
         if form == .view {
-            Pager.show(output, terminal: terminal, allowed: !arguments.flag("no-pager"), out: context.out)
+            Pager.show(output, terminal: terminal, allowed: !options.noPager, out: context.out)
         } else {
             context.out.write(output)
             context.out.flush()
@@ -161,8 +159,10 @@ enum SearchCommand {
     static func pageCommand(_ arguments: Arguments, page: Int, query: Bytes) -> String {
         var words = ["rules", "search"]
         // What chose the results and their pages; not the output's form.
-        for name in ["index", "corpus", "limit", "engine"] {
-            if let value = arguments.value(name) { words += ["--\(name)", ShellQuote.quote(value)] }
+        let options = arguments.options
+        for (name, value) in [("index", options.index), ("corpus", options.corpus), ("limit", options.limit.map(String.init)),
+                              ("engine", options.engine)] {
+            if let value { words += ["--\(name)", ShellQuote.quote(value)] }
         }
         // Control characters are spaces, as the search itself takes them (Finder::filter_input).
         let text = HarmlessText.line(String(decoding: query, as: UTF8.self))
@@ -217,10 +217,7 @@ enum SearchCommand {
     /// (``IndexLocation/open(_:corpus:withTexts:copied:warning:)``).
     static func openSession(_ context: Context, withTexts: Bool = true, copied: Bool = false) throws -> SearchSession {
         let engine = try context.engine()
-        if context.arguments.value("corpus") != nil, context.arguments.value("index") == nil {
-            throw Failure.requires("--corpus", "--index", context.arguments.command!)
-        }
-        guard let path = context.arguments.value("index") else {
+        guard let path = context.arguments.options.index else {
             do {
                 let session = SearchSession(index: try BuiltInIndex.index(), texts: withTexts ? try BuiltInIndex.texts() : nil, engine: engine)
                 session.vocabulary = Vocabulary.once { try? BuiltInIndex.vocabulary() }
@@ -229,7 +226,7 @@ enum SearchCommand {
                 throw Failure.builtInUnreadable("\(error)")
             }
         }
-        let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.value("corpus"), withTexts: withTexts,
+        let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.options.corpus, withTexts: withTexts,
                                                     copied: copied, warning: { warn(.said($0)) })
         let session = SearchSession(index: index, texts: texts, engine: engine)
         // Suggestions only help: a damaged vocabulary is said and left out, not an error. Read

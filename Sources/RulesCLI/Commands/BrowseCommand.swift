@@ -14,14 +14,14 @@ enum BrowseCommand {
         guard isatty(RawTerminal.input) == 1, isatty(RawTerminal.output) == 1 else { throw Failure.browseNeedsTerminal }
         // Read for long: the index copied into memory (see IndexLocation.open), and opened once.
         let session = try SearchCommand.openSession(context, copied: true)
-        let path = context.arguments.value("index")
+        let path = context.arguments.options.index
         let source: RuleSource
         if path != nil {
             source = RuleSource(index: session.index, texts: session.texts)
         } else {
             source = RuleSource()
         }
-        let terminal = Terminal(color: context.arguments.value("color"))
+        let terminal = Terminal(color: context.arguments.options.color)
         let search = try LiveSearch(session: session, outline: path == nil ? BuiltInIndex.outline : nil)
         var state = BrowseState(query: context.arguments.operands.joined(separator: " "))
         if !state.query.isEmpty { search.ask(state.request()) }

@@ -8,7 +8,7 @@ enum CheckEnginesCommand {
     static func run(_ context: Context) throws -> Int32 {
         let started = Date()
         let arguments = context.arguments
-        let junit = arguments.value("junit")
+        let junit = arguments.options.junit
         // A folder that is not there fails now, not after a run that may be long.
         if let junit {
             let folder = URL(fileURLWithPath: junit).deletingLastPathComponent()
@@ -27,23 +27,23 @@ enum CheckEnginesCommand {
             }
         }
         // Each generated query is compared in a few milliseconds: a million is about an hour.
-        let fuzz = try arguments.integer("fuzz", minimum: 0, maximum: 1_000_000) ?? 0
-        let seed = try arguments.integer("seed", minimum: 0) ?? 1
+        let fuzz = arguments.options.fuzz ?? 0
+        let seed = arguments.options.seed ?? 1
         var corpus: Corpus?
         var index: (any IndexReading)?
         var texts: ChapterTexts?
         var source = "the built-in rules"
         do {
-            if let path = arguments.value("index") {
+            if let path = arguments.options.index {
                 source = path
-                (index, texts) = try IndexLocation.open(path, corpus: arguments.value("corpus"), warning: { warn(.said($0)) })
+                (index, texts) = try IndexLocation.open(path, corpus: arguments.options.corpus, warning: { warn(.said($0)) })
                 let beside = URL(fileURLWithPath: path).appendingPathComponent("corpus.jsonl")
-                if let corpusPath = arguments.value("corpus") {
+                if let corpusPath = arguments.options.corpus {
                     corpus = try Corpus.read(URL(fileURLWithPath: corpusPath))
                 } else if FileManager.default.fileExists(atPath: beside.path) {
                     corpus = try Corpus.read(beside)
                 }
-            } else if let path = arguments.value("corpus") {
+            } else if let path = arguments.options.corpus {
                 source = path
                 corpus = try Corpus.read(URL(fileURLWithPath: path))
             } else {
@@ -52,7 +52,7 @@ enum CheckEnginesCommand {
                 texts = try BuiltInIndex.texts()
             }
         } catch let error as Corpus.Error {
-            throw Failure.badCorpus(arguments.value("corpus") ?? "corpus", error)
+            throw Failure.badCorpus(arguments.options.corpus ?? "corpus", error)
         }
 
         // A folder made by `rules index build` has no corpus.jsonl: its corpus is what the
@@ -63,7 +63,7 @@ enum CheckEnginesCommand {
         }
 
         var queries: [Bytes] = []
-        if let path = arguments.value("queries") {
+        if let path = arguments.options.queries {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw Failure.cannotRead(path)
             }

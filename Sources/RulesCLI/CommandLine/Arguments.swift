@@ -6,13 +6,13 @@ struct Arguments {
     private(set) var command: CommandName?
     /// The operands after the command word.
     private(set) var operands: [String] = []
-    private var values: [String: String] = [:]
-    private var flags: Set<String> = []
+    /// What the options say, each checked by the flag that writes it.
+    private(set) var options = Options()
 
     init(_ arguments: [String]) throws(Failure) {
         // The command is the first operand; options before it are read once it is known.
         var words: [String] = []
-        var options: [(name: String, value: String?)] = []
+        var written: [(name: String, value: String?)] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             if argument == "--" {
@@ -20,7 +20,7 @@ struct Arguments {
                 break
             }
             if argument == "-h" {
-                options.append(("help", nil))
+                written.append(("help", nil))
                 continue
             }
             guard argument.hasPrefix("--"), argument.count > 2 else {
@@ -46,14 +46,15 @@ struct Arguments {
             } else if value != nil {
                 throw .takesNoValue("--\(name)", Self.command(in: words))
             }
-            options.append((name, value))
+            written.append((name, value))
         }
         if let first = words.first {
             guard let command = CommandName(rawValue: first) else { throw .unknownCommand(first) }
             self.command = command
             operands = Array(words.dropFirst())
         }
-        for (name, value) in options {
+        var given: Set<String> = []
+        for (name, value) in written {
             let flag = Flag.named(name)!
             if let command, !flag.commands.contains(command) { throw .optionNotTaken("--\(name)", command) }
             if command == nil, name != "help", name != "version" { throw .optionWithoutCommand("--\(name)") }
@@ -63,31 +64,24 @@ struct Arguments {
                 if case .choice(_, let choices) = flag.value, !choices.contains(value) {
                     throw .notAChoice(option: "--\(name)", given: value, choices: choices, command)
                 }
-                values[name] = value
-            } else {
-                flags.insert(name)
+            }
+            try flag.write(&options, value, command)
+            given.insert(name)
+        }
+        // The pairs the table declares: one that may not be given with the other, one that
+        // needs the other.
+        if let command, !options.help {
+            for rule in Flag.rules where rule.command == command && given.contains(rule.option) {
+                switch rule.kind {
+                case .conflicts(let other) where given.contains(other):
+                    throw .conflicting("--\(rule.option)", "--\(other)", command)
+                case .requires(let other) where !given.contains(other):
+                    throw .requires("--\(rule.option)", "--\(other)", command)
+                default: break
+                }
             }
         }
     }
 
     private static func command(in words: [String]) -> CommandName? { words.first.flatMap(CommandName.init(rawValue:)) }
-
-    func flag(_ name: String) -> Bool {
-        assert(Flag.named(name) != nil, "--\(name) is not in the flag table")
-        return flags.contains(name)
-    }
-
-    func value(_ name: String) -> String? {
-        assert(Flag.named(name) != nil, "--\(name) is not in the flag table")
-        return values[name]
-    }
-
-    /// A whole-number option, at least `minimum`.
-    func integer(_ name: String, minimum: Int, maximum: Int? = nil) throws(Failure) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let n = Int(text), n >= minimum, n <= maximum ?? Int.max else {
-            throw .notANumber(option: "--\(name)", minimum: minimum, maximum: maximum, given: text, command)
-        }
-        return n
-    }
 }

@@ -7,7 +7,7 @@ enum TitlesCommand {
         let words = try context.operands(minimum: 1)
         let session = try SearchCommand.openSession(context, withTexts: false)
         let found = session.titles(Bytes(words.map(context.operandBytes).joined(separator: [0x20])))
-        if context.arguments.flag("json") {
+        if context.arguments.options.json {
             var w = JSONWriter()
             w.raw("[")
             for (i, (name, entry)) in found.enumerated() {

@@ -8,7 +8,7 @@ struct Context {
 
     /// The engine from `--engine`, else `RULES_ENGINE`, else PCRE2.
     func engine() throws(Failure) -> EngineChoice {
-        let given = arguments.value("engine")
+        let given = arguments.options.engine
         let name = given
             ?? Environment.value(EngineChoice.environmentVariable).flatMap { $0.isEmpty ? nil : $0 }
             ?? EngineChoice.defaultName

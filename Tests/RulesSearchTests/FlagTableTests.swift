@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+@testable import RulesCLI
+
+/// The flag table, in-process: each flag writes its field of ``Options`` (every field has
+/// its flag), checks its value, and is named in the help of each command that takes it and
+/// in the man page; each rule of the table is a refusal.
+final class FlagTableTests: XCTestCase {
+    /// A value each flag takes.
+    private func sample(_ flag: Flag) -> String? {
+        switch flag.value {
+        case .none: nil
+        case .number: "2"
+        case .text: "x"
+        case .choice(_, let choices): choices.last
+        }
+    }
+
+    private func parse(_ words: [String]) throws -> Arguments { try Arguments(words) }
+
+    /// The names of the fields of `options` that differ from a fresh one's.
+    private func changed(_ options: Options) -> Set<String> {
+        let fresh = Mirror(reflecting: Options()).children.map { String(describing: $0.value) }
+        var names: Set<String> = []
+        for (k, child) in Mirror(reflecting: options).children.enumerated() where String(describing: child.value) != fresh[k] {
+            names.insert(child.label!)
+        }
+        return names
+    }
+
+    func testEachFlagWritesItsOwnFieldForEachOfItsCommands() throws {
+        var written: [String: String] = [:]
+        for flag in Flag.table {
+            for command in flag.commands {
+                var words = [command.rawValue, "--\(flag.name)"]
+                if let value = sample(flag) { words.append(value) }
+                // With --help, the table's rules (--corpus needs --index) do not apply.
+                if flag.name != "help" { words.append("--help") }
+                let options = try parse(words).options
+                let fields = changed(options).subtracting(flag.name == "help" ? [] : ["help"])
+                XCTAssertEqual(fields.count, 1, "--\(flag.name) for \(command): \(fields)")
+                if let field = fields.first {
+                    XCTAssertTrue(written[field] == nil || written[field] == flag.name, "\(field) written by --\(flag.name) and --\(written[field]!)")
+                    written[field] = flag.name
+                }
+                // --name=value is the same.
+                if let value = sample(flag) {
+                    XCTAssertEqual(try parse([command.rawValue, "--\(flag.name)=\(value)", "--help"]).options, options, flag.name)
+                }
+            }
+        }
+        // Every field has its flag: a command can read nothing the table does not define.
+        let fields = Set(Mirror(reflecting: Options()).children.map { $0.label! })
+        XCTAssertEqual(Set(written.keys), fields)
+    }
+
+    func testNumbersAreCheckedWhereTheFlagIsRead() throws {
+        let refused: [[String]] = [["search", "--limit", "0", "x"], ["search", "--page", "-1", "x"], ["search", "--limit", "ten", "x"],
+                                   ["check-engines", "--fuzz", "1000001"], ["check-engines", "--seed", "-2"],
+                                   ["search", "--color", "sometimes", "x"]]
+        for words in refused {
+            XCTAssertThrowsError(try parse(words), "\(words)") { error in
+                switch error as? Failure {
+                case .notANumber?, .notAChoice?: break
+                default: XCTFail("\(words): \(error)")
+                }
+            }
+        }
+        XCTAssertEqual(try parse(["search", "--limit", "9223372036854775807", "x"]).options.limit, Int.max)
+        XCTAssertEqual(try parse(["check-engines", "--fuzz", "1000000"]).options.fuzz, 1_000_000)
+        XCTAssertEqual(try parse(["search", "--color", "never", "x"]).options.color, .never)
+    }
+
+    func testTheTablesRulesAreRefusalsButNotForHelp() throws {
+        for rule in Flag.rules {
+            let flag = try XCTUnwrap(Flag.named(rule.option))
+            XCTAssertTrue(flag.commands.contains(rule.command), "\(rule.option) is not an option of \(rule.command)")
+            var words = [rule.command.rawValue, "--\(rule.option)"] + (sample(flag).map { [$0] } ?? [])
+            switch rule.kind {
+            case .conflicts(let other):
+                let otherFlag = try XCTUnwrap(Flag.named(other))
+                XCTAssertTrue(otherFlag.commands.contains(rule.command))
+                words += ["--\(other)"] + (sample(otherFlag).map { [$0] } ?? [])
+                XCTAssertThrowsError(try parse(words), "\(words)") { error in
+                    guard case .conflicting? = error as? Failure else { return XCTFail("\(words): \(error)") }
+                }
+            case .requires(let other):
+                XCTAssertNotNil(Flag.named(other))
+                XCTAssertThrowsError(try parse(words), "\(words)") { error in
+                    guard case .requires? = error as? Failure else { return XCTFail("\(words): \(error)") }
+                }
+            }
+            XCTAssertNoThrow(try parse(words + ["--help"]), "\(words) --help")
+        }
+    }
+
+    /// Each flag in the help of each of its commands, in both languages, and in the man page.
+    func testEachFlagIsInItsCommandsHelpAndTheManPage() throws {
+        let man = ManPage.roff()
+        XCTAssertEqual(man, try String(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.1"), encoding: .utf8),
+                       "doc/rules.1 is not what 'rules help man' prints: make it again")
+        for flag in Flag.table {
+            XCTAssertTrue(man.contains("\\-\\-\(flag.name.replacingOccurrences(of: "-", with: "\\-"))"), "rules.1 lacks --\(flag.name)")
+            for command in flag.commands {
+                for language in [Language.english, .russian] {
+                    let help = HelpText.command(command, language)
+                    XCTAssertTrue(help.contains("  --\(flag.name)"), "\(command) --help (\(language)) lacks --\(flag.name)")
+                    // Wrapped to the width of the help: compared with its spaces and line breaks as one.
+                    func flat(_ s: String) -> String { s.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+                    XCTAssertTrue(flat(help).contains(flat(flag.help.text(language))), "\(command) --help (\(language)) lacks the help of --\(flag.name)")
+                }
+            }
+        }
+    }
+}
