@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // rules: search the rules of Russian spelling and punctuation, a Swift port of the
 // classic s2_search engine by Roman Parpalak. GPL-2.0-or-later.
 import PackageDescription

@@ -13,6 +13,7 @@ import RulesTerminal
 /// is not about an index file: it takes its default action. Only calls a signal handler may
 /// make: the line is made beforehand.
 enum MappedFileFault {
+    // Safe to share: set once by `install()`, before the handler that reads it is installed.
     nonisolated(unsafe) private static var message: UnsafeMutableBufferPointer<UInt8>?
 
     static func install() {

@@ -2,7 +2,10 @@ import CPCRE2
 
 /// The regex engine PHP itself uses: PCRE2 (libpcre2-8), through the `CPCRE2` shim, with
 /// PHP's compile options, its JIT and its default limits.
-public final class PCRE2Engine: RegexEngine {
+// Safe to share: its one stored value is a match context holding the limits, made in
+// `init` and only read after (pcre2_match reads a match context, never writes it; the JIT
+// stack it names is found per thread by the shim's callback).
+public final class PCRE2Engine: RegexEngine, @unchecked Sendable {
     public let name = "pcre2"
 
     /// `pcre.backtrack_limit` and `pcre.recursion_limit`, PHP's defaults.
@@ -61,7 +64,8 @@ public final class PCRE2Engine: RegexEngine {
     }
 }
 
-private let emptyPattern: UnsafePointer<UInt8> = {
+// Safe to share: one zero byte, written once before any thread can see it and never again.
+nonisolated(unsafe) private let emptyPattern: UnsafePointer<UInt8> = {
     let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     p.initialize(to: 0)
     return UnsafePointer(p)

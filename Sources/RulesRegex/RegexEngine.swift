@@ -2,7 +2,10 @@
 /// and runs a single match attempt. Everything PHP layers on top (global matching, empty
 /// match handling, replacement templates, UTF-8 checks) lives once in ``Preg`` and is
 /// shared by every engine, in the manner of ripgrep's `grep-matcher` trait.
-public protocol RegexEngine: AnyObject {
+///
+/// An engine is shared by threads (each worker of a build compiles through it): it keeps
+/// no state that compiling changes. A compiled pattern is not shared: each ``Preg`` has its own.
+public protocol RegexEngine: AnyObject, Sendable {
     /// The name used on the command line and in `RULES_ENGINE`.
     var name: String { get }
 

@@ -21,6 +21,9 @@ public enum RawTerminal {
 
     /// A byte is written to the write end when the window is resized; the caller polls the
     /// read end. Made by ``enter()``.
+    // Safe to share: set by `enter()` on the main thread before the handlers that read it are
+    // installed; the terminal's statics below are likewise set on the main thread and read by
+    // signal handlers, which run on it or after it stops (a handler makes only async-signal-safe calls).
     public nonisolated(unsafe) static var resizes: (read: Int32, write: Int32) = (-1, -1)
 
     /// The settings before ``enter()``, and whether they are in force.

@@ -8,9 +8,9 @@ import RulesRegex
 final class SkewedEngine: RegexEngine {
     let name = "skewed"
     private let inner = PCRE2Engine()
-    private let target: (PHPPattern) -> Bool
+    private let target: @Sendable (PHPPattern) -> Bool
 
-    init(skewing target: @escaping (PHPPattern) -> Bool) {
+    init(skewing target: @escaping @Sendable (PHPPattern) -> Bool) {
         self.target = target
     }
 
@@ -32,11 +32,11 @@ final class SkewedEngine: RegexEngine {
 final class LimitedEngine: RegexEngine {
     let name = "limited"
     private let inner = PCRE2Engine()
-    private let limited: (PHPPattern) -> Bool
+    private let limited: @Sendable (PHPPattern) -> Bool
     private let marker: Bytes
-    private let skewed: (PHPPattern) -> Bool
+    private let skewed: @Sendable (PHPPattern) -> Bool
 
-    init(limiting limited: @escaping (PHPPattern) -> Bool, on marker: String, skewing skewed: @escaping (PHPPattern) -> Bool) {
+    init(limiting limited: @escaping @Sendable (PHPPattern) -> Bool, on marker: String, skewing skewed: @escaping @Sendable (PHPPattern) -> Bool) {
         self.limited = limited
         self.marker = Bytes(php: marker)
         self.skewed = skewed
@@ -71,7 +71,7 @@ final class EngineCheckTests: XCTestCase {
         try Corpus.read(TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"))
     }
 
-    private func check(skewing target: @escaping (PHPPattern) -> Bool, queries: [String]) throws -> EngineCheck.Report {
+    private func check(skewing target: @escaping @Sendable (PHPPattern) -> Bool, queries: [String]) throws -> EngineCheck.Report {
         let check = EngineCheck(left: PCRE2Engine(), right: SkewedEngine(skewing: target),
                                 corpus: try miniCorpus(), index: nil, texts: nil)
         return check.run(queries: queries.map { Bytes(php: $0) })
@@ -146,7 +146,7 @@ final class EngineCheckTests: XCTestCase {
     /// A hit whose snippet stopped at the match limit in one engine is named, not failed.
     func testALimitReachedForOneHitIsNamed() throws {
         let corpus = try miniCorpus()
-        let stemsInText = { (p: PHPPattern) in p.source.starts(with: Bytes(php: "#(?<=")) }
+        let stemsInText: @Sendable (PHPPattern) -> Bool = { p in p.source.starts(with: Bytes(php: "#(?<=")) }
         let limitedOnly = EngineCheck(left: PCRE2Engine(), right: LimitedEngine(limiting: stemsInText, on: "apropos", skewing: { _ in false }),
                                       corpus: corpus, index: nil, texts: nil).run(queries: [Bytes(php: "поиск")])
         XCTAssertNil(limitedOnly.difference.map { "\($0.stage) \($0.left)" })

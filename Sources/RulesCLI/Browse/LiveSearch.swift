@@ -6,6 +6,8 @@ import RulesSearch
 /// takes the newest answer when the thread says one is ready (a byte on ``ready``). A
 /// search under way when newer queries come is finished, its answer kept only until the
 /// newest query's replaces it; the queries in between are never searched.
+// Safe to share: `pending` and `answer` are read and written with `condition` held; the
+// session is used by the search thread alone.
 final class LiveSearch: @unchecked Sendable {
     /// A query, and how many ranked results to make snippets for.
     struct Request: Equatable {

@@ -3,9 +3,9 @@ import RulesSearch
 /// Every option of `rules`, defined once: the parser, each command's `--help`, the man page
 /// and the shell completions are all made from this table (as ripgrep's
 /// `crates/core/flags/defs.rs`), so that none of them can name an option the others lack.
-struct Flag {
+struct Flag: Sendable {
     /// What follows `--name`: nothing, or a value shown as `placeholder`.
-    enum Value: Equatable {
+    enum Value: Equatable, Sendable {
         case none
         case number(String)
         case text(String)
@@ -20,7 +20,7 @@ struct Flag {
     }
 
     /// What a shell offers after the option.
-    enum Completion: Equatable {
+    enum Completion: Equatable, Sendable {
         case nothing, file, folder, engine, choices([String])
     }
 
@@ -35,7 +35,7 @@ struct Flag {
     /// Puts what the flag says into `options`: `true` for a switch, the value checked
     /// (a number in its range, a choice among its choices) for the rest. `command` names
     /// the command for the error a bad value makes.
-    let write: (_ options: inout Options, _ value: String?, _ command: CommandName?) throws(Failure) -> Void
+    let write: @Sendable (_ options: inout Options, _ value: String?, _ command: CommandName?) throws(Failure) -> Void
 
     var takesValue: Bool { value != .none }
 
@@ -142,8 +142,8 @@ struct Flag {
     ]
 
     /// What the table says of two options given together.
-    struct Rule {
-        enum Kind {
+    struct Rule: Sendable {
+        enum Kind: Sendable {
             /// Not with this one.
             case conflicts(String)
             /// Only with this one.

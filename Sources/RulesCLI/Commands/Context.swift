@@ -52,6 +52,7 @@ func warn(_ notice: Notice) {
 /// standard error once the terminal is given back.
 enum HeldNotices {
     private static let lock = NSLock()
+    // Safe to share: read and written with `lock` held.
     nonisolated(unsafe) private static var lines: [String]?
 
     /// Holds the warnings from now on.

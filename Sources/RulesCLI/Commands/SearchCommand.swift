@@ -210,6 +210,7 @@ enum SearchCommand {
         }
     }
 
+    // Safe: read and written by the main thread alone (after each block of a batch).
     nonisolated(unsafe) private static var toldOfDamagedTexts = false
 
     /// The index of `--index`, or the built-in one; without `withTexts`, with no texts for

@@ -20,7 +20,8 @@ enum StemCommand {
 
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let engine = try context.engine()
-        let stemmers = (0..<workers).map { _ in Stemmer(engine: engine) }
+        // Safe to share: worker k stems with stemmers[k] alone (a stemmer is not thread-safe).
+        nonisolated(unsafe) let stemmers = (0..<workers).map { _ in Stemmer(engine: engine) }
         // A word is at most as long as a query: a longer line is a file given by mistake
         // more likely than a word, and it is never cut into several.
         let reader = ChunkReader(fileDescriptor: 0, longestLine: SearchCommand.longestQuery)
@@ -33,12 +34,13 @@ enum StemCommand {
                 bounds.append(cut)
             }
             bounds.append(chunk.count)
+            let cuts = bounds
             let shares = Shares(count: workers)
             DispatchQueue.concurrentPerform(iterations: workers) { k in
                 var text = Bytes()
-                text.reserveCapacity((bounds[k + 1] - bounds[k]) * 2)
-                var start = bounds[k]
-                let end = bounds[k + 1]
+                text.reserveCapacity((cuts[k + 1] - cuts[k]) * 2)
+                var start = cuts[k]
+                let end = cuts[k + 1]
                 while start < end {
                     var stop = start
                     while stop < end, chunk[stop] != 0x0A { stop += 1 }
@@ -76,6 +78,7 @@ enum StemCommand {
     }
 
     /// The output of each worker for one block.
+    // Safe to share: its parts are read and written with `lock` held.
     private final class Shares: @unchecked Sendable {
         private var parts: [Bytes]
         private let lock = NSLock()

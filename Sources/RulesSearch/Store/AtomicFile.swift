@@ -11,6 +11,8 @@ package enum AtomicFile {
     /// Syncing waits for the disk, so `rules index build` syncs its files at the same time
     /// rather than one after another; a pending file is removed by ``discard()``, or when
     /// it goes uncommitted.
+    // Safe to send: one thread uses it at a time (a build hands each file to a worker to sync,
+    // and commits it only after that worker is done).
     package final class Pending: @unchecked Sendable {
         private let url: URL
         private let temporary: URL

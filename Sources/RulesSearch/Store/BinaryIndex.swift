@@ -44,6 +44,8 @@ import RulesRegex
 /// a large corpus, and summing each whole record was a tenth of it).
 /// A lookup that meets damage finds nothing and sets ``damage``; ``CheckedIndex`` then
 /// answers from the S2 file instead.
+// Safe to share: its bytes are only read; what it learns as it reads (decoded entries, damage
+// found, sections checked whole) is kept under `entriesLock` and `damageLock`.
 package final class BinaryIndex: IndexReading, @unchecked Sendable {
     package static let fileName = "rules-index.bin"
     static let magic = Bytes(php: "RULESIX1")

@@ -48,6 +48,7 @@ package struct ChapterTexts {
 
     /// Which chapters were checked, and the first damage found: shared by the copies of
     /// one set of texts, which searches on several threads read at once.
+    // Safe to share: its sets are read and written only with `lock` held.
     private final class Checks: @unchecked Sendable {
         let lock = NSLock()
         var verified: Set<Part> = []

@@ -7,6 +7,8 @@ import RulesRegex
 /// it, with one warning. What the binary form gave before was checked, so an answer never
 /// mixes damaged data in. When the S2 file cannot be read either, ``failure`` says so, and
 /// the answers are not to be used.
+// Safe to share: the binary form is (see there); the S2 index read instead, and the failure,
+// are set and read with `lock` held.
 package final class CheckedIndex: IndexReading, @unchecked Sendable {
     package let binary: BinaryIndex
     private let readS2: () throws -> SearchIndex

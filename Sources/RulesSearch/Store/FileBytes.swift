@@ -11,6 +11,7 @@ import RulesRegex
 /// may (`cp` over the file, `rsync --inplace`), and a mapped page past a file's new end
 /// then faults (SIGBUS). What reads for long (a batch, browse) takes a copy of the files
 /// instead (``init(contentsOf:whole:copied:)``): it reads one version of them to the end.
+// Safe to share: the bytes are only read once it is made, and freed only with it.
 final class FileBytes: @unchecked Sendable {
     let buffer: UnsafeRawBufferPointer
     private let storage: Storage

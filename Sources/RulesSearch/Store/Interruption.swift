@@ -60,6 +60,7 @@ package enum Interruption {
 
     private static let state = NSLock()
     private static let committing = NSLock()
+    // Safe to share: these three are read and written only with `state` held (the stopping thread takes it too).
     private nonisolated(unsafe) static var enabled = false
     private nonisolated(unsafe) static var paths: [Int: String] = [:]
     private nonisolated(unsafe) static var nextSlot = 0

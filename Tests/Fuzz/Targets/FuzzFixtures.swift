@@ -16,7 +16,8 @@ package enum FuzzFixtures {
 
     /// One `Preg` for the indexing and file checks: its compiled patterns are kept from
     /// one input to the next.
-    static let preg = Preg(engine: PCRE2Engine())
+    // Safe to share: a fuzz target runs its inputs one at a time, on one thread.
+    nonisolated(unsafe) static let preg = Preg(engine: PCRE2Engine())
 
     package static let index = Indexer.build(corpus, preg: preg)
 
@@ -26,8 +27,9 @@ package enum FuzzFixtures {
         do { return try ChapterTexts(checking: textsBytes) } catch { fatalError("the fuzz fixture's texts: \(error)") }
     }()
 
-    static let pcre2Session = SearchSession(index: index, texts: texts, preg: Preg(engine: PCRE2Engine()))
-    static let foundationSession = SearchSession(index: index, texts: texts, preg: Preg(engine: FoundationEngine()))
+    // As `preg`: one input at a time, on one thread.
+    nonisolated(unsafe) static let pcre2Session = SearchSession(index: index, texts: texts, preg: Preg(engine: PCRE2Engine()))
+    nonisolated(unsafe) static let foundationSession = SearchSession(index: index, texts: texts, preg: Preg(engine: FoundationEngine()))
 
     /// Words of the fixture (in its titles, texts, keywords and descriptions), a phrase, a
     /// word of the extreme-positions fixture, and no word at all.
