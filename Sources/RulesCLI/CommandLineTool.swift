@@ -3,7 +3,7 @@ import RulesSearch
 
 /// Prints the error on one line of standard error and exits with 2.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("rules: \(oneLine(message))\n".utf8))
+    StandardError.write("rules: \(oneLine(message))\n")
     exit(2)
 }
 

@@ -57,7 +57,7 @@ struct Flag: Sendable {
         Flag(name: "batch", value: .none, commands: [.search],
              help: Localized("read one query a line from standard input",
                              ru: "читать запросы со стандартного ввода, по одному в строке"),
-             manual: "Read queries from standard input, one a line, and answer each in turn (in JSON, one object a line), using every core. The exit status is 0 when any query found something.",
+             manual: "Read queries from standard input, one a line, and answer each in turn, using every core; what has been read is answered before more is waited for. With --json each answer is one object on one line, a query that finds nothing included: the form for a program that writes a query and reads its answer. The view separates answers with an empty line; --plain writes the results alone, nothing for a query that finds nothing. The exit status is 0 when any query found something.",
              completion: .nothing,
              write: { o, _, _ in o.batch = true }),
         Flag(name: "limit", value: .number("N"), commands: [.search],

@@ -44,7 +44,7 @@ struct Context {
 func warn(_ notice: Notice) {
     let line = "rules: \(Language.current == .russian ? "предупреждение" : "warning"): \(oneLine(notice.text()))"
     if HeldNotices.hold(line) { return }
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardError.write(line + "\n")
 }
 
 /// Warnings said while `rules browse` owns the terminal, from any thread: written to the
@@ -78,7 +78,7 @@ enum HeldNotices {
             defer { lines = nil }
             return lines ?? []
         }
-        for line in held { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        for line in held { StandardError.write(line + "\n") }
     }
 }
 

@@ -35,7 +35,7 @@ enum IndexCommand {
         let out = URL(fileURLWithPath: outPath)
         let waiting = {
             // Not an error: said so that a build that seems stuck tells why.
-            FileHandle.standardError.write(Data("rules: \(oneLine(Notice.waitingForLock(outPath).text()))\n".utf8))
+            StandardError.write("rules: \(oneLine(Notice.waitingForLock(outPath).text()))\n")
         }
         if refreshing {
             // Indexer::refresh of each id in turn, on the index already there: the ids

@@ -63,7 +63,7 @@ enum SearchCommand {
         // --plain keeps its lines to results: what was meant goes to standard error, where a
         // person running it sees it and `cut` or `fzf` does not.
         if form == .plain, let line = ResultsView.suggestionLine(result) {
-            FileHandle.standardError.write(Data(line.utf8))
+            StandardError.write(line)
         }
         // Done: the process ends here rather than first taking apart the index, the
         // compiled patterns and the finder's tables, which would cost a one-query run
@@ -130,7 +130,7 @@ enum SearchCommand {
                 if let note = answer.note {
                     // After the results before it, so that a terminal shows both in order.
                     context.out.flush()
-                    FileHandle.standardError.write(Data(note.utf8))
+                    StandardError.write(note)
                 }
                 first = false
             }

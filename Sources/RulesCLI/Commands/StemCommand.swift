@@ -70,12 +70,17 @@ enum StemCommand {
         }
     }
 
+    /// `word TAB stem` a line, as PHP's stems are; on a terminal, with control characters
+    /// as spaces and bytes that are not UTF-8 as U+FFFD, as every view shows what it read
+    /// (a word list from elsewhere cannot retitle the window or clear the screen).
     private static func append(_ word: Bytes, _ stem: Bytes, to text: inout Bytes) {
-        text += word
+        text += toTerminal ? HarmlessText.line(word) : word
         text.append(0x09)
-        text += stem
+        text += toTerminal ? HarmlessText.line(stem) : stem
         text.append(0x0A)
     }
+
+    private static let toTerminal = isatty(1) == 1
 
     /// The output of each worker for one block.
     // Safe to share: its parts are read and written with `lock` held.

@@ -31,7 +31,7 @@ final class OutputBuffer {
                 // full disk or a broken device is.
                 if errno == EPIPE { exit(0) }
                 let reason = Localized.system(errno)
-                FileHandle.standardError.write(Data("rules: \(Failure.cannotWriteOutput(reason: reason).text())\n".utf8))
+                StandardError.write("rules: \(Failure.cannotWriteOutput(reason: reason).text())\n")
                 exit(2)
             }
             offset += n

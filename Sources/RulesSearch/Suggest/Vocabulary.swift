@@ -263,7 +263,7 @@ package struct Vocabulary: Sendable {
     /// the file they were made from, and whose sum would cost every correction a tenth of
     /// a millisecond. Its bounds are checked in any case, so that no reading goes astray.
     init(file: FileBytes, checksummed: Bool = true) throws(FormatError) {
-        let damaged = FormatError(Localized("\(Self.fileName) is damaged", ru: "\(Self.fileName) повреждён"))
+        let damaged = Self.damaged
         let buffer = file.buffer
         guard buffer.count >= Self.headerSize + 8 else { throw damaged }
         let magic = Array(buffer[0..<8])
@@ -277,9 +277,8 @@ package struct Vocabulary: Sendable {
         }
         let count = uint32(8), unitCount = uint32(12), writtenCount = uint32(16)
         let unitsStart = Self.headerSize
-        let tableStart = (unitsStart + 2 * unitCount + 3) / 4 * 4
-        let writtenStart = tableStart + 12 * count
-        guard writtenStart + writtenCount == end else { throw damaged }
+        let (tableStart, writtenStart, size) = Self.layout(count: count, unitCount: unitCount, writtenCount: writtenCount)
+        guard size == buffer.count else { throw damaged }
         self.file = file
         self.count = count
         self.unitsStart = unitsStart
@@ -302,6 +301,36 @@ package struct Vocabulary: Sendable {
         guard previousUnits == unitCount, previousWritten == writtenCount else { throw damaged }
     }
 
+    private static var damaged: FormatError {
+        FormatError(Localized("\(fileName) is damaged", ru: "\(fileName) повреждён"))
+    }
+
+    /// Where the blocks of a file of `count` words start, and the file's size with its sum:
+    /// the header's three counts decide them all.
+    private static func layout(count: Int, unitCount: Int, writtenCount: Int) -> (tableStart: Int, writtenStart: Int, size: Int) {
+        let tableStart = (headerSize + 2 * unitCount + 3) / 4 * 4
+        let writtenStart = tableStart + 12 * count
+        return (tableStart, writtenStart, writtenStart + writtenCount + 8)
+    }
+
+    /// Whether the file at `path` begins as a vocabulary whose header gives its size: read
+    /// before the whole file is, so that something else in its place (gigabytes of zeros)
+    /// is refused at once rather than read in first.
+    private static func headerFits(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return true }   // said as the file is read
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return true }
+        var header = [UInt8](repeating: 0, count: headerSize)
+        guard pread(fd, &header, headerSize, 0) == headerSize else { return false }
+        guard Array(header[0..<8]) == magic || Array(header[0..<8]) == earlierMagic else { return false }
+        func uint32(_ offset: Int) -> Int {
+            Int(header[offset]) | Int(header[offset + 1]) << 8 | Int(header[offset + 2]) << 16 | Int(header[offset + 3]) << 24
+        }
+        return layout(count: uint32(8), unitCount: uint32(12), writtenCount: uint32(16)).size == Int(info.st_size)
+    }
+
     /// The vocabulary kept in `directory`, `nil` when it has none (an index PHP made, or
     /// one rules made before it kept words); a damaged file is an error. `copied`: read
     /// into memory rather than mapped (see ``FileBytes``).
@@ -312,6 +341,7 @@ package struct Vocabulary: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         do {
+            guard headerFits(path) else { throw damaged }
             // Read whole: its checksum is checked, and a correction walks all its words.
             return try Vocabulary(file: FileBytes(contentsOf: path, whole: true, copied: copied))
         } catch let error as FormatError {
