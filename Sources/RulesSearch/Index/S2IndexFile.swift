@@ -10,16 +10,7 @@ package enum S2IndexFile {
     static let firstPrefix = Bytes(php: "<?php //")
     static let otherPrefix = Bytes(php: "      //")
 
-    package struct FormatError: LocalizedFailure, CustomStringConvertible {
-        package let text: Localized
-        /// In English.
-        package var message: String { text.en }
-        package var description: String { text.en }
-
-        package init(_ text: Localized) {
-            self.text = text
-        }
-    }
+    package typealias FormatError = FileFormatError
 
     // MARK: Writing
 

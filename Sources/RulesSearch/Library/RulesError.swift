@@ -69,7 +69,7 @@ public struct RulesError: Error, CustomStringConvertible, Sendable {
             }
         case is Corpus.Error: self.init(.badCorpus, text)
         case is FileBytes.OpenError: self.init(.unreadable, text)
-        case is S2IndexFile.FormatError, is BinaryIndex.FormatError, is ChapterTexts.FormatError, is Vocabulary.FormatError:
+        case is FileFormatError, is BinaryIndex.FormatError:
             self.init(.damaged, text)
         default: self.init(.other, text)
         }

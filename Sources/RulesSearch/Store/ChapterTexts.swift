@@ -67,16 +67,7 @@ package struct ChapterTexts {
     /// it was recorded.
     package let corpusFingerprint: UInt64?
 
-    package struct FormatError: LocalizedFailure, CustomStringConvertible {
-        package let text: Localized
-        /// In English.
-        package var message: String { text.en }
-        package var description: String { text.en }
-
-        package init(_ text: Localized) {
-            self.text = text
-        }
-    }
+    package typealias FormatError = FileFormatError
 
     /// The file's bytes; with `preparing`, the prepared texts too, made with that `Preg`.
     package static func encode(_ corpus: Corpus, preparing preg: Preg? = nil) -> Bytes {

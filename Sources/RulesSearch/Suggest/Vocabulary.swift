@@ -242,16 +242,7 @@ package struct Vocabulary: Sendable {
     /// The file's bytes.
     package func encoded() -> Bytes { Array(file.buffer) }
 
-    package struct FormatError: LocalizedFailure, CustomStringConvertible {
-        package let text: Localized
-        /// In English.
-        package var message: String { text.en }
-        package var description: String { text.en }
-
-        package init(_ text: Localized) {
-            self.text = text
-        }
-    }
+    package typealias FormatError = FileFormatError
 
     /// The vocabulary in `bytes` (the built-in one), checked as a file is.
     package init(decoding bytes: Bytes) throws(FormatError) {
