@@ -78,7 +78,7 @@ enum Failure: Error {
 
     /// The whole message in `language`, with the help to read for a usage error.
     func text(_ language: Language = .current) -> String {
-        let words = language == .russian ? RussianMessages.text(self) : EnglishMessages.text(self)
+        let words = Messages.text(self).text(language)
         let help: String
         switch self.help {
         case .none: return words
@@ -98,6 +98,6 @@ enum Notice {
     case said(Localized)
 
     func text(_ language: Language = .current) -> String {
-        language == .russian ? RussianMessages.text(self) : EnglishMessages.text(self)
+        Messages.text(self).text(language)
     }
 }

@@ -20,7 +20,7 @@ package enum FolderRefresh {
         case changed
     }
 
-    package struct Error: Swift.Error, CustomStringConvertible {
+    package struct Error: LocalizedFailure, CustomStringConvertible {
         package enum Kind: Equatable, Sendable {
             /// The folder has no S2 file.
             case noIndex
@@ -32,19 +32,32 @@ package enum FolderRefresh {
         package let kind: Kind
         package let directory: String
 
-        package var description: String {
+        package var description: String { text.en }
+
+        package var text: Localized {
             switch kind {
-            case .noIndex: "no index in \(directory): no \(S2IndexFile.fileName) there"
+            case .noIndex:
+                return Localized("no index in \(directory): no \(S2IndexFile.fileName) there",
+                                 ru: "в \(directory) нет индекса: нет файла \(S2IndexFile.fileName)")
             case .cannotTellChanges(let why):
-                "cannot tell which chapters changed: " + {
-                    switch why {
-                    case .absent: "\(directory) has no \(ChapterFingerprints.fileName) (an index PHP made, or one made before rules kept it)"
-                    case .stale: "\(ChapterFingerprints.fileName) in \(directory) is not of its \(S2IndexFile.fileName) "
-                        + "(changed since by another program, copied from elsewhere, or a build killed while renaming its files)"
-                    case .damaged(let detail): "\(detail) in \(directory)"
-                    }
-                }() + "; give the ids to refresh, or build the index again with rules index build"
-            case .keptChanging: "the index in \(directory) was replaced by other processes at every try; try again"
+                let reason: Localized = switch why {
+                case .absent:
+                    Localized("\(directory) has no \(ChapterFingerprints.fileName) (an index PHP made, or one made before rules kept it)",
+                              ru: "в \(directory) нет файла \(ChapterFingerprints.fileName) (индекс построен PHP или прежней версией rules)")
+                case .stale:
+                    Localized("\(ChapterFingerprints.fileName) in \(directory) is not of its \(S2IndexFile.fileName) "
+                              + "(changed since by another program, copied from elsewhere, or a build killed while renaming its files)",
+                              ru: "файл \(ChapterFingerprints.fileName) в \(directory) не от его \(S2IndexFile.fileName) "
+                              + "(тот с тех пор изменила другая программа, файл скопирован из другого места или сборку прервали во время переименования файлов)")
+                case .damaged(let detail):
+                    Localized("\(detail.en) in \(directory)", ru: "\(detail.ru) в \(directory)")
+                }
+                return Localized("cannot tell which chapters changed: ", ru: "не понять, какие главы изменились: ") + reason
+                    + Localized("; give the ids to refresh, or build the index again with rules index build",
+                                ru: "; укажите номера глав или постройте индекс заново командой «rules index build»")
+            case .keptChanging:
+                return Localized("the index in \(directory) was replaced by other processes at every try; try again",
+                                 ru: "индекс в \(directory) при каждой попытке заменяли другие процессы; повторите")
             }
         }
     }

@@ -61,7 +61,7 @@ public struct RulesError: Error, CustomStringConvertible, Sendable {
             case .cannotTellChanges: .other
             case .keptChanging: .busy
             }
-            self.init(kind, Localized(both: error.description))
+            self.init(kind, text)
         case let error as IndexFolderError:
             switch error {
             case .locked: self.init(.busy, text)

@@ -52,7 +52,7 @@ package struct ChapterFingerprints: Equatable, Sendable {
         case absent
         /// The S2 file was written differently since, by something that did not write this file.
         case stale
-        case damaged(String)
+        case damaged(Localized)
     }
 
     /// What the file records of the S2 file it describes.
@@ -97,7 +97,7 @@ package struct ChapterFingerprints: Equatable, Sendable {
         do {
             bytes = try FileBytes.read(path)
         } catch {
-            return .failure(.damaged(error.description))
+            return .failure(.damaged(error.text))
         }
         return decode(bytes, s2: s2)
     }
@@ -105,7 +105,7 @@ package struct ChapterFingerprints: Equatable, Sendable {
     static func decode(_ bytes: Bytes, s2: S2Content?) -> Result<ChapterFingerprints, Unavailable> {
         let file = FileBytes(copying: bytes)
         var reader = ByteReader(file)
-        let damaged = Unavailable.damaged("\(fileName) is damaged")
+        let damaged = Unavailable.damaged(Localized("\(fileName) is damaged", ru: "\(fileName) повреждён"))
         guard bytes.count >= 8 + 8 + 8 + 4 + 8, reader.bytes(8) == magic,
               let size = reader.uint64(), let checksum = reader.uint64(), let count = reader.uint32() else {
             return .failure(damaged)
