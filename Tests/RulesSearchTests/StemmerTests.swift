@@ -76,7 +76,7 @@ final class StemCommandTests: XCTestCase {
         let url = try TestPaths.referenceFile("stems.tsv")
         let expected = try Data(contentsOf: url)
         let words = Data(try readStemPairs(url).map(\.word).joined(separator: [0x0A]) + [0x0A])
-        for engine in Engines.names {
+        for engine in Engine.allCases.map(\.rawValue) {
             let result = try runRules(["stem", "--engine", engine], input: words)
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertTrue(result.stdout == expected, "\(engine): rules stem differs from stems.tsv")

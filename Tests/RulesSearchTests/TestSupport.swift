@@ -42,7 +42,7 @@ extension Bytes {
 }
 
 func allEngines() -> [any RegexEngine] {
-    Engines.names.map { Engines.make($0)! }
+    Engine.allCases.map { $0.make() }
 }
 
 /// `word<TAB>stem` lines of a stems file, as bytes.

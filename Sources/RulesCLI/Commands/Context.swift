@@ -7,12 +7,12 @@ struct Context {
     let out = OutputBuffer(fileDescriptor: 1)
 
     /// The engine from `--engine`, else `RULES_ENGINE`, else PCRE2.
-    func engine() throws(Failure) -> EngineChoice {
+    func engine() throws(Failure) -> Engine {
         let given = arguments.options.engine
         let name = given
-            ?? Environment.value(EngineChoice.environmentVariable).flatMap { $0.isEmpty ? nil : $0 }
-            ?? EngineChoice.defaultName
-        guard let engine = EngineChoice(named: name) else { throw .unknownEngine(name, fromEnvironment: given == nil) }
+            ?? Environment.value(Engine.environmentVariable).flatMap { $0.isEmpty ? nil : $0 }
+            ?? Engine.default.rawValue
+        guard let engine = Engine(rawValue: name) else { throw .unknownEngine(name, fromEnvironment: given == nil) }
         return engine
     }
 

@@ -61,7 +61,7 @@ enum Completions {
             switch flag.completion {
             case .folder: action = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")"
             case .file: action = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")"
-            case .engine: action = "mapfile -t COMPREPLY < <(compgen -W \"\(EngineChoice.names.joined(separator: " "))\" -- \"$cur\")"
+            case .engine: action = "mapfile -t COMPREPLY < <(compgen -W \"\(Engine.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\")"
             case .choices(let words): action = "mapfile -t COMPREPLY < <(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")"
             case .nothing: action = "COMPREPLY=()"
             }
@@ -144,7 +144,7 @@ enum Completions {
                     switch flag.completion {
                     case .folder: item += ":\(placeholder):_files -/"
                     case .file: item += ":\(placeholder):_files"
-                    case .engine: item += ":\(placeholder):(\(EngineChoice.names.joined(separator: " ")))"
+                    case .engine: item += ":\(placeholder):(\(Engine.allCases.map(\.rawValue).joined(separator: " ")))"
                     case .choices(let words): item += ":\(placeholder):(\(words.joined(separator: " ")))"
                     case .nothing: item += ":\(placeholder): "
                     }
@@ -186,7 +186,7 @@ enum Completions {
             switch flag.completion {
             case .folder: line += " -r -a '(__fish_complete_directories)'"
             case .file: line += " -r -F"
-            case .engine: line += " -x -a \(quoted(EngineChoice.names.joined(separator: " ")))"
+            case .engine: line += " -x -a \(quoted(Engine.allCases.map(\.rawValue).joined(separator: " ")))"
             case .choices(let words): line += " -x -a \(quoted(words.joined(separator: " ")))"
             case .nothing: if flag.takesValue { line += " -x" }
             }

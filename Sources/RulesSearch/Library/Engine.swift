@@ -1,3 +1,5 @@
+import RulesRegex
+
 /// Which regular-expression engine runs the reference's patterns. Both give the same
 /// answers (`rules check-engines` proves it on every pattern); PCRE2 is the one PHP uses
 /// and the faster.
@@ -11,13 +13,26 @@ public enum Engine: String, CaseIterable, Sendable {
     /// Foundation's `NSRegularExpression` (ICU).
     case foundation
 
-    /// The engine as the search core names it.
-    package var choice: EngineChoice { EngineChoice(named: rawValue)! }
+    /// The engine used when none is named.
+    package static let `default` = Engine.pcre2
+    /// The environment variable that names the engine when `--engine` does not.
+    package static let environmentVariable = "RULES_ENGINE"
+
+    /// A new engine (each caller its own: a `Preg` keeps the patterns it compiled).
+    package func make() -> any RegexEngine {
+        switch self {
+        case .pcre2: PCRE2Engine()
+        case .foundation: FoundationEngine()
+        }
+    }
+
+    /// A new `Preg` over a new engine.
+    package func preg() -> Preg { Preg(engine: make()) }
 }
 
 extension Stemmer {
     /// A stemmer whose patterns run on `engine`.
     public convenience init(engine: Engine = .pcre2) {
-        self.init(engine: engine.choice)
+        self.init(preg: engine.preg())
     }
 }

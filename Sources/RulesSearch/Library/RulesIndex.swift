@@ -60,7 +60,7 @@ public struct RulesIndex {
         do {
             let url = URL(fileURLWithPath: folder)
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            try IndexBuild.write(chapters, engine: engine.choice, to: url)
+            try IndexBuild.write(chapters, engine: engine, to: url)
         } catch {
             throw RulesError(error)
         }
@@ -77,7 +77,7 @@ public struct RulesIndex {
         let chapters = try Self.readCorpus(corpus)
         do {
             try FolderRefresh.refresh(ids.isEmpty ? .changed : .named(ids.map { ByteKey($0) }), from: chapters,
-                                      in: URL(fileURLWithPath: folder), engine: engine.choice)
+                                      in: URL(fileURLWithPath: folder), engine: engine)
         } catch {
             throw RulesError(error)
         }

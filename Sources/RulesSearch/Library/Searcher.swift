@@ -22,7 +22,7 @@ public final class Searcher {
     /// read the first time a query needs it.
     public init(_ index: RulesIndex, engine: Engine = .pcre2) {
         self.index = index
-        session = SearchSession(index: index.index, texts: index.texts, engine: engine.choice)
+        session = SearchSession(index: index.index, texts: index.texts, engine: engine)
         session.vocabulary = Vocabulary.once { index.vocabulary() }
     }
 
