@@ -136,10 +136,6 @@ extension Finder {
     }
 }
 
-extension String {
-    var bytes: Bytes { Bytes(php: self) }
-}
-
 extension Finder {
     /// A word as the snippet loop sees it: lower-cased, and its stem. The same forms come
     /// up again and again across chapters and queries, so they are remembered by the
@@ -180,13 +176,5 @@ extension Finder {
             }
         }
         return distinct.count > 1 ? Array(Set(starts)).sorted() : starts
-    }
-
-}
-
-extension Array where Element: Equatable {
-    /// Adds `element` unless it is there: a PHP array used as a set, small enough to search.
-    mutating func appendIfMissing(_ element: Element) {
-        if !contains(element) { append(element) }
     }
 }

@@ -346,18 +346,6 @@ package struct ChapterTexts {
     }
 }
 
-extension Array where Element == UInt8 {
-    mutating func appendLittleEndian(_ value: UInt32) {
-        append(UInt8(value & 0xFF)); append(UInt8(value >> 8 & 0xFF))
-        append(UInt8(value >> 16 & 0xFF)); append(UInt8(value >> 24))
-    }
-
-    mutating func appendLittleEndian(_ value: UInt64) {
-        appendLittleEndian(UInt32(value & 0xFFFF_FFFF))
-        appendLittleEndian(UInt32(value >> 32))
-    }
-}
-
 extension ChapterTexts {
     /// The texts file held in `bytes`, checked as a file is: for the fuzz targets
     /// (`Tests/Fuzz`), which feed it any bytes.
