@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import RulesTerminal
 
-/// `rules browse` (#20), the full-screen search, in a real terminal (tmux) as a person uses
+/// `rules browse`, the full-screen search, in a real terminal (tmux) as a person uses
 /// it: typing, moving, opening, going back, resizing, leaving; and the terminal given back
 /// as it was however it ends.
 final class BrowseTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import RulesSearch
 
-/// What a fourth attack on `rules` (issue 31) found: a standard error that cannot be
+/// What a fourth attack on `rules` by hostile input found: a standard error that cannot be
 /// written stopped the program with a trap, `rules stem` echoed escapes to a terminal, and a
 /// vocabulary file of another kind was read whole before it was refused.
 final class FourthAttackTests: XCTestCase {

@@ -3,7 +3,7 @@ import XCTest
 import RulesRegex
 @testable import RulesSearch
 
-/// The second attack on `rules` (issue 31): each way it found to crash, hang, or answer
+/// The second attack on `rules` by hostile input: each way it found to crash, hang, or answer
 /// wrongly without a word, given a defined answer in bounded time and memory.
 final class HostileInputTests: XCTestCase {
     /// A count of generated queries past what can be run is refused in one line, and the

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import RulesSearch
 
-/// "Did you mean" (#19): corrected queries for misspelled words, from the index's own
+/// "Did you mean": corrected queries for misspelled words, from the index's own
 /// vocabulary, beside answers that stay the reference's.
 final class SuggestTests: XCTestCase {
     /// JSON answers of `rules search --json --batch` for `queries`, one per query.

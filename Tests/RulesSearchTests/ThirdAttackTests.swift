@@ -3,7 +3,7 @@ import XCTest
 import RulesRegex
 @testable import RulesSearch
 
-/// What a third attack on `rules` (issue 31) still found: the Foundation engine slow or
+/// What a third attack on `rules` by hostile input still found: the Foundation engine slow or
 /// answering where PHP refuses, an index rewritten in place under a running batch, a file
 /// larger than the memory allowed.
 final class ThirdAttackTests: XCTestCase {

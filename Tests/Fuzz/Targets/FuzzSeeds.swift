@@ -50,7 +50,7 @@ extension FuzzTarget {
         }
     }
 
-    /// Long words and unbalanced delimiters (issue 31: a long first word was quadratic in
+    /// Long words and unbalanced delimiters (a hostile-input attack: a long first word was quadratic in
     /// the Foundation engine's stemmer, a line of unclosed « in its snippets).
     static let hostileTexts: [Bytes] = [
         String(repeating: "ба", count: 2000), String(repeating: "ба", count: 1990) + "ость", String(repeating: "ба", count: 1990) + "сть",
