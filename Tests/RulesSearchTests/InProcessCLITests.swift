@@ -36,3 +36,50 @@ final class InProcessCLITests: XCTestCase {
         XCTAssertEqual(Completions.bash(), text(try runRules(["completions", "bash"]).stdout))
     }
 }
+
+/// The full-screen search's state machine, in-process: keys in, effects out (the tmux
+/// tests in BrowseTests drive the same machine through a real terminal).
+final class BrowseStateTests: XCTestCase {
+    private func type(_ text: String, into state: inout BrowseState) -> [BrowseState.Effect] {
+        text.map { state.handle(.character($0), pageRows: 10) }
+    }
+
+    func testTypingSearchesEachNewQueryAndEditingKeysChangeIt() {
+        var state = BrowseState(query: "")
+        let effects = type("тире", into: &state)
+        XCTAssertEqual(effects.last, .search(LiveSearch.Request(generation: 4, query: "тире", count: BrowseState.batch)))
+        XCTAssertEqual(state.handle(.backspace, pageRows: 10), .search(LiveSearch.Request(generation: 5, query: "тир", count: BrowseState.batch)))
+        _ = type(" между", into: &state)
+        XCTAssertEqual(state.handle(.control("w"), pageRows: 10), .search(LiveSearch.Request(generation: 12, query: "тир ", count: BrowseState.batch)))
+        XCTAssertEqual(state.handle(.control("u"), pageRows: 10), .search(LiveSearch.Request(generation: 13, query: "", count: BrowseState.batch)))
+        // Escape on an empty query quits; Ctrl-C quits at once; Ctrl-Z suspends.
+        XCTAssertEqual(state.handle(.escape, pageRows: 10), .none)
+        XCTAssertTrue(state.quit)
+        var other = BrowseState(query: "запятая")
+        XCTAssertEqual(other.handle(.control("z"), pageRows: 10), .suspend)
+        XCTAssertEqual(other.handle(.control("c"), pageRows: 10), .none)
+        XCTAssertTrue(other.quit)
+    }
+
+    func testAPasteIsTextAndControlCharactersNeverReachTheQuery() {
+        var state = BrowseState(query: "")
+        _ = state.handle(.pasteStart, pageRows: 10)
+        _ = type("не", into: &state)
+        _ = state.handle(.enter, pageRows: 10)
+        _ = state.handle(.control("c"), pageRows: 10)   // pasted, not a key
+        _ = type("с", into: &state)
+        _ = state.handle(.pasteEnd, pageRows: 10)
+        XCTAssertEqual(state.query, "не с")
+        XCTAssertFalse(state.quit)
+        XCTAssertEqual(state.handle(.character("\u{1B}"), pageRows: 10), .none)
+        XCTAssertEqual(state.handle(.character("\u{202E}"), pageRows: 10), .none)
+        XCTAssertEqual(state.query, "не с")
+    }
+
+    func testAQueryStopsAtItsLongest() {
+        var state = BrowseState(query: String(repeating: "а", count: BrowseState.longestQuery / 2))
+        XCTAssertEqual(state.handle(.character("б"), pageRows: 10), .redraw)
+        XCTAssertEqual(state.handle(.character("б"), pageRows: 10), .none)
+        XCTAssertEqual(state.query.utf8.count, BrowseState.longestQuery)
+    }
+}
