@@ -112,4 +112,24 @@ final class FlagTableTests: XCTestCase {
             }
         }
     }
+
+    /// Asked for help, the help is shown whatever else the line holds; an unknown command
+    /// is still an error.
+    func testHelpWinsOverAnythingElseOnTheLine() throws {
+        let lines: [([String], CommandName?)] = [
+            (["search", "--limit", "0", "--help"], .search), (["search", "--color", "sometimes", "-h"], .search),
+            (["search", "--bogus", "--help"], .search), (["stem", "--json", "--help"], .stem), (["--json", "--help"], nil),
+            (["--limit=x", "titles", "-h"], .titles), (["search", "--all", "--limit", "3", "--help"], .search),
+        ]
+        for (words, command) in lines {
+            let arguments = try parse(words)
+            XCTAssertTrue(arguments.options.help, "\(words)")
+            XCTAssertEqual(arguments.command, command, "\(words)")
+        }
+        XCTAssertThrowsError(try parse(["serch", "--help"])) { error in
+            guard case .unknownCommand? = error as? Failure else { return XCTFail("\(error)") }
+        }
+        // After --, --help is a word like any other.
+        XCTAssertFalse(try parse(["search", "--", "--help"]).options.help)
+    }
 }

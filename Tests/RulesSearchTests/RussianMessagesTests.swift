@@ -13,7 +13,7 @@ final class RussianMessagesTests: XCTestCase {
                                              "FILE", "DIR", "ID", "NFS", "PAGER", "NAN", "INF",
                                              // the usage line and the commands
                                              "COMMAND", "[OPTIONS]", "[ARGUMENTS]", "search", "browse", "titles", "show", "stem",
-                                             "index", "build", "refresh", "completions", "help"]
+                                             "index", "build", "refresh", "completions", "help", "check-engines"]
 
     /// The English words of `line`, once paths, names and quoted commands are left out.
     private func englishWords(_ line: String) -> [String] {
@@ -132,6 +132,15 @@ final class RussianMessagesTests: XCTestCase {
             Case(name: "refresh without fingerprints", arguments: ["index", "refresh", "--corpus", mini.path, "--out", try copy("nochapters", { folder in
                 try FileManager.default.removeItem(at: folder.appendingPathComponent(ChapterFingerprints.fileName))
             })]),
+            Case(name: "refresh with damaged fingerprints", arguments: ["index", "refresh", "--corpus", mini.path, "--out",
+                                                                          try copy("badchapters", cut(ChapterFingerprints.fileName, to: 10))]),
+            Case(name: "refresh with a folder for fingerprints", arguments: ["index", "refresh", "--dry-run", "--corpus", mini.path, "--out",
+                                                                               try copy("folderchapters", { folder in
+                let file = folder.appendingPathComponent(ChapterFingerprints.fileName)
+                try FileManager.default.removeItem(at: file)
+                try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+            })]),
+            Case(name: "check-engines with an operand", arguments: ["check-engines", "20000"]),
             Case(name: "refresh of no index", arguments: ["index", "refresh", "--corpus", mini.path, "--out", "/nonexistent"]),
             Case(name: "JUnit report in no folder", arguments: ["check-engines", "--fuzz", "0", "--junit", "/nonexistent/r.xml"]),
             Case(name: "JUnit report that cannot be written", arguments: ["check-engines", "--fuzz", "0", "--junit", "/proc/r.xml"]),

@@ -9,7 +9,22 @@ struct Arguments {
     /// What the options say, each checked by the flag that writes it.
     private(set) var options = Options()
 
+    /// The command line `arguments`. Asked for help (`--help`, `-h`, before any `--`), a
+    /// known command's help is shown whatever else the line holds: a bad value, an option
+    /// of another command, an unknown one.
     init(_ arguments: [String]) throws(Failure) {
+        do {
+            self = try Arguments(strict: arguments)
+        } catch {
+            let options = arguments.prefix { $0 != "--" }
+            guard options.contains("--help") || options.contains("-h") else { throw error }
+            if case .unknownCommand = error { throw error }
+            command = options.lazy.compactMap(CommandName.init(rawValue:)).first
+            self.options.help = true
+        }
+    }
+
+    private init(strict arguments: [String]) throws(Failure) {
         // The command is the first operand; options before it are read once it is known.
         var words: [String] = []
         var written: [(name: String, value: String?)] = []

@@ -79,9 +79,9 @@ struct Flag: Sendable {
              manual: "Search the index in the folder DIR instead of the built-in rules: one made by rules index build, or an s2_search index file alone (its snippets then come from a corpus.jsonl beside it or from --corpus).",
              completion: .folder,
              write: { o, v, _ in o.index = v }),
-        Flag(name: "corpus", value: .text("FILE"), commands: [.search, .browse, .titles, .show, .index, .checkEngines],
+        Flag(name: "corpus", value: .text("FILE"), commands: [.search, .browse, .show, .index, .checkEngines],
              help: Localized("the corpus, JSON Lines: one chapter a line", ru: "корпус в формате JSON Lines: по главе в строке"),
-             manual: "A corpus in JSON Lines, one chapter a line with id, title, html and optionally keywords, description, url and time. index build indexes it; show reads its chapters; search, titles and check-engines take the texts of an index folder's chapters from it.",
+             manual: "A corpus in JSON Lines, one chapter a line with id, title, html and optionally keywords, description, url and time. index build indexes it; show reads its chapters; search, browse and check-engines take the texts of an index folder's chapters from it.",
              completion: .file,
              write: { o, v, _ in o.corpus = v }),
         Flag(name: "out", value: .text("DIR"), commands: [.index],
@@ -162,7 +162,6 @@ struct Flag: Sendable {
         Rule(command: .search, option: "json", kind: .conflicts("plain")),
         // The texts of an index's chapters: without --index there is no index to take them for.
         Rule(command: .search, option: "corpus", kind: .requires("index")),
-        Rule(command: .titles, option: "corpus", kind: .requires("index")),
         Rule(command: .browse, option: "corpus", kind: .requires("index")),
     ]
 

@@ -44,6 +44,9 @@ enum Messages {
             missingOperand(command)
         case .missingOption(let option, let command):
             Localized("the command '\(command.rawValue)' needs \(option)", ru: "команде \(command.rawValue) нужен параметр \(option)")
+        case .tooManyOperands(.checkEngines):
+            Localized("'check-engines' takes no argument: give a number of generated queries as --fuzz N",
+                      ru: "check-engines не принимает аргументов: число порождённых запросов задаётся параметром --fuzz N")
         case .tooManyOperands(.index):
             Localized("'index build' takes no argument after build", ru: "после «index build» аргументов не бывает")
         case .tooManyOperands(let command):

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let searcher = Searcher(try .builtIn())
-/// let results = searcher.search("запятая перед как", limit: 3)
+/// let results = try searcher.search("запятая перед как", limit: 3)
 /// for hit in results.hits {
 ///     print("§ \(hit.paragraph ?? 0). \(hit.title)")   // § 329. Запятая перед как, …
 ///     print(hit.text)
@@ -27,7 +27,8 @@ public final class Searcher {
     }
 
     /// The chapters that answer `query`, best first: page `page` (from 1) of `limit` a
-    /// page, or all of them when `limit` is `nil`. A page past the end has no hits.
+    /// page, or all of them when `limit` is `nil`. A page past the end has no hits; a
+    /// `limit` or `page` below 1 is taken as 1.
     public func search(_ query: String, limit: Int? = 10, page: Int = 1) throws(RulesError) -> SearchResults {
         let result = session.search(Bytes(query.utf8), limit: limit, page: page)
         if let failure = session.index.failure { throw RulesError(.damaged, failure) }
