@@ -56,13 +56,9 @@ package enum CommandLineTool {
             exit(status)
         } catch let failure as Failure {
             fail(failure.text())
-        } catch let error as IndexLocation.OpenError {
-            fail(Failure.index(error).text())
-        } catch let error as LocalizedFailure {
-            // The search core's own errors (index files, a corpus) say what happened in both languages.
-            fail(Failure.said(error.text).text())
         } catch {
-            fail(Failure.said(Localized(both: "\(error)")).text())
+            // The search core's own errors (index files, a corpus) say what happened in both languages.
+            fail(Failure.said(Localized(describing: error)).text())
         }
     }
 }

@@ -42,36 +42,18 @@ enum IndexCommand {
             // given, or those whose record changed since the index was made.
             let ids = words.dropFirst().map { ByteKey(Bytes($0.utf8)) }
             let chapters: FolderRefresh.Chapters = ids.isEmpty ? .changed : .named(ids)
-            do {
-                if dryRun {
-                    let list = try FolderRefresh.plan(chapters, from: corpus, in: out, waiting: waiting)
-                    let output = OutputBuffer()
-                    for id in list { output.write(id.bytes + [0x0A]) }
-                    output.flush()
-                } else {
-                    try FolderRefresh.refresh(chapters, from: corpus, in: out, engine: engine, waiting: waiting)
-                }
-            } catch let error as FolderRefresh.Error {
-                throw Failure.refresh(error)
+            if dryRun {
+                let list = try FolderRefresh.plan(chapters, from: corpus, in: out, waiting: waiting)
+                let output = OutputBuffer()
+                for id in list { output.write(id.bytes + [0x0A]) }
+                output.flush()
+            } else {
+                try FolderRefresh.refresh(chapters, from: corpus, in: out, engine: engine, waiting: waiting)
             }
             return 0
         }
-        try createFolder(out, named: outPath)
+        try IndexBuild.createFolder(out, named: outPath)
         try IndexBuild.write(corpus, engine: engine, to: out, waiting: waiting)
         return 0
-    }
-
-    /// `mkdir -p`: the folder and those above it that are missing; the first that cannot
-    /// be made is said with the system's reason.
-    private static func createFolder(_ url: URL, named path: String) throws {
-        var missing: [URL] = []
-        var folder = url.standardizedFileURL
-        while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
-            missing.append(folder)
-            folder = folder.deletingLastPathComponent()
-        }
-        for folder in missing.reversed() where mkdir(folder.path, 0o777) != 0 && errno != EEXIST {
-            throw Failure.cannotCreateFolder(path, reason: .system(errno))
-        }
     }
 }

@@ -237,7 +237,7 @@ enum SearchCommand {
             do {
                 return try IndexLocation.vocabulary(path, copied: copied)
             } catch {
-                warn(.said(((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
+                warn(.said(Localized(describing: error)
                            + Localized("; no suggestions for misspelled words until the index is built again",
                                        ru: "; исправлений для слов с ошибками не будет, пока индекс не построят заново")))
                 return nil

@@ -34,14 +34,9 @@ enum Failure: Error {
     case batchLineTooLong(line: Int, limit: Int)
     case wordTooLong(line: Int, limit: Int)
     case outIsAFile(String)
-    case cannotCreateFolder(String, reason: Localized)
     case emptyCorpus(String, out: String, refreshing: Bool)
     /// A corpus line that cannot be read; `nil`: the built-in corpus.
     case badCorpus(String?, Corpus.Error)
-    /// An index that cannot be opened.
-    case index(IndexLocation.OpenError)
-    /// A refresh that cannot tell what to refresh, or cannot finish.
-    case refresh(FolderRefresh.Error)
     case cannotRead(String)
     case cannotReadInput(Localized)
     case cannotWriteOutput(reason: Localized)
@@ -71,7 +66,7 @@ enum Failure: Error {
         case .browseNeedsTerminal: .command(.browse)
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .wordTooLong, .outIsAFile,
-             .cannotCreateFolder, .emptyCorpus, .badCorpus, .index, .refresh, .cannotRead, .cannotReadInput, .cannotWriteOutput, .cannotWriteReport,
+             .emptyCorpus, .badCorpus, .cannotRead, .cannotReadInput, .cannotWriteOutput, .cannotWriteReport,
              .builtInUnreadable, .indexChangedWhileRead, .said: .none
         }
     }

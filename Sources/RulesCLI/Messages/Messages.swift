@@ -84,8 +84,6 @@ enum Messages {
         case .outIsAFile(let path):
             Localized("--out \(path) is a file, not a folder: give a folder for the index files",
                       ru: "--out \(path) — файл, а не каталог: укажите каталог для файлов индекса")
-        case .cannotCreateFolder(let path, let reason):
-            Localized("cannot create the folder \(path): ", ru: "не удалось создать каталог \(path): ") + reason
         case .emptyCorpus(let path, let out, true):
             Localized("\(path) has no chapters: a refresh would take every chapter out of the index in \(out), which is left as it was; give the ids to take out",
                       ru: "в \(path) нет глав: обновление убрало бы из индекса в \(out) все главы, и он оставлен как был; укажите номера глав, которые убрать")
@@ -94,10 +92,6 @@ enum Messages {
                       ru: "в \(path) нет глав: индексировать нечего (прежний индекс в \(out) не изменён)")
         case .badCorpus(let path, let error):
             Localized(path.map { "\($0): " } ?? "the built-in corpus: ", ru: path.map { "\($0): " } ?? "встроенный корпус: ") + error.text
-        case .index(let error):
-            error.text
-        case .refresh(let error):
-            error.text
         case .cannotRead(let path):
             Localized("cannot read \(path)", ru: "не удалось прочитать \(path)")
         case .cannotReadInput(let reason):

@@ -22,6 +22,21 @@ package enum IndexBuild {
     /// the texts keep the prepared chapters of `reusing` whose html is unchanged, and
     /// `unless` runs under the folder's lock before anything is put in place (see
     /// ``AtomicFile/commit(_:in:timeout:waiting:unless:)``).
+    /// `mkdir -p` of the folder a build writes into, `path` as the user named it: the
+    /// folder and those above it that are missing; the first that cannot be made is said
+    /// with the system's reason.
+    package static func createFolder(_ url: URL, named path: String) throws(IndexFolderError) {
+        var missing: [URL] = []
+        var folder = url.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+            missing.append(folder)
+            folder = folder.deletingLastPathComponent()
+        }
+        for folder in missing.reversed() where mkdir(folder.path, 0o777) != 0 && errno != EEXIST {
+            throw .cannotCreate(folder: path, errno: errno)
+        }
+    }
+
     package static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL,
                              waiting: () -> Void = {},
                              making: ((_ chaptersRead: () -> Void) -> SearchIndex)? = nil,

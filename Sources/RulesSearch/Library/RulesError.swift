@@ -42,7 +42,7 @@ public struct RulesError: Error, CustomStringConvertible, Sendable {
 
     /// Any error of the search core, as one of these.
     package init(_ error: any Error) {
-        let text = (error as? LocalizedFailure)?.text ?? Localized(both: "\(error)")
+        let text = Localized(describing: error)
         switch error {
         case let error as RulesError: self = error
         case let error as IndexLocation.OpenError:
@@ -65,7 +65,7 @@ public struct RulesError: Error, CustomStringConvertible, Sendable {
         case let error as IndexFolderError:
             switch error {
             case .locked: self.init(.busy, text)
-            case .cannotWrite: self.init(.other, text)
+            case .cannotWrite, .cannotCreate: self.init(.other, text)
             }
         case is Corpus.Error: self.init(.badCorpus, text)
         case is FileBytes.OpenError: self.init(.unreadable, text)

@@ -59,7 +59,7 @@ public struct RulesIndex {
         }
         do {
             let url = URL(fileURLWithPath: folder)
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try IndexBuild.createFolder(url, named: folder)
             try IndexBuild.write(chapters, engine: engine, to: url)
         } catch {
             throw RulesError(error)
@@ -89,9 +89,7 @@ public struct RulesIndex {
             throw RulesError(.notFound, Localized("no corpus at \(path)", ru: "нет корпуса \(path)"))
         }
         do {
-            return try Corpus.read(URL(fileURLWithPath: path))
-        } catch let error as Corpus.Error {
-            throw RulesError(.badCorpus, Localized(both: "\(path): ") + error.text)
+            return try IndexLocation.readCorpus(URL(fileURLWithPath: path))
         } catch {
             throw RulesError(error)
         }

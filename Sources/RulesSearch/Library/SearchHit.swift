@@ -45,11 +45,20 @@ public struct SearchHit: Sendable {
             session.index.entry(ByteKey(parent)).map { String(decoding: $0.field("title")?.stringValue ?? [], as: UTF8.self) }
         }
         url = String(decoding: hit.url.stringValue, as: UTF8.self)
-        text = String(decoding: HTMLText.plain(session.textAsWritten(hit)), as: UTF8.self)
-        snippet = hit.snippetHTML.map { html in
+        func written(_ hit: SearchSession.Hit) -> String {
+            String(decoding: HTMLText.plain(session.textAsWritten(hit)), as: UTF8.self)
+        }
+        let snippet = hit.snippetHTML.map { html in
             var asSnippet = hit
             asSnippet.text = html
-            return String(decoding: HTMLText.plain(session.textAsWritten(asSnippet)), as: UTF8.self)
+            return written(asSnippet)
+        }
+        self.snippet = snippet
+        // The text shown is most often the snippet: its ё are put back once.
+        if let snippet, hit.text == hit.snippetHTML {
+            text = snippet
+        } else {
+            text = written(hit)
         }
         weight = hit.weight.doubleValue
         reference = Reference(snippetHTML: hit.snippetHTML.map { String(decoding: $0, as: UTF8.self) },

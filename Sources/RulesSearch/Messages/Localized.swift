@@ -27,3 +27,11 @@ package struct Localized: Sendable, Equatable, CustomStringConvertible {
 package protocol LocalizedFailure: Error {
     var text: Localized { get }
 }
+
+extension Localized {
+    /// What `error` says: in both languages when it is a ``LocalizedFailure``, else its
+    /// own description (the same in both).
+    package init(describing error: any Error) {
+        self = (error as? LocalizedFailure)?.text ?? Localized(both: "\(error)")
+    }
+}

@@ -165,7 +165,7 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         do {
             bytes = try FileBytes(contentsOf: url.path, copied: copied)
         } catch {
-            return .unreadable((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
+            return .unreadable(Localized(describing: error))
         }
         let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
         do {
@@ -185,7 +185,7 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
             case .damaged: return .damaged(error.text)
             }
         } catch {
-            return .damaged((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
+            return .damaged(Localized(describing: error))
         }
     }
 
@@ -295,7 +295,7 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         do {
             count = try Self.wordTableCount(bytes, range, section: n)
         } catch {
-            report((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
+            report(Localized(describing: error))
             return nil
         }
         let table = range.lowerBound + 4

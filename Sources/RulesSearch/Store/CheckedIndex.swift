@@ -55,7 +55,7 @@ package final class CheckedIndex: IndexReading, @unchecked Sendable {
             warn(Localized("the binary index is damaged (\(damage.en)); answering from the S2 file; rebuild the index with 'rules index build'",
                            ru: "двоичный индекс повреждён (\(damage.ru)); ответы берутся из файла S2; пересоберите индекс командой «rules index build»"))
         } catch {
-            let why = (error as? LocalizedFailure)?.text ?? Localized(both: "\(error)")
+            let why = Localized(describing: error)
             failed = Localized("the binary index is damaged (\(damage.en)) and the S2 file cannot be read (\(why.en)); rebuild the index with 'rules index build'",
                                ru: "двоичный индекс повреждён (\(damage.ru)), а файл S2 не читается (\(why.ru)); пересоберите индекс командой «rules index build»")
         }

@@ -6,6 +6,8 @@ package enum IndexFolderError: LocalizedFailure, CustomStringConvertible {
     case locked(folder: String, seconds: Int)
     /// A file could not be written (`errno`).
     case cannotWrite(file: String, errno: Int32)
+    /// The folder, or one above it, could not be made (`errno`).
+    case cannotCreate(folder: String, errno: Int32)
 
     package var text: Localized {
         switch self {
@@ -14,6 +16,8 @@ package enum IndexFolderError: LocalizedFailure, CustomStringConvertible {
                       ru: "каталог индекса \(folder) занят: другой процесс держит его блокировку уже \(seconds) с; повторите, когда он закончит")
         case .cannotWrite(let file, let code):
             Localized("cannot write \(file): ", ru: "не удалось записать \(file): ") + .system(code)
+        case .cannotCreate(let folder, let code):
+            Localized("cannot create the folder \(folder): ", ru: "не удалось создать каталог \(folder): ") + .system(code)
         }
     }
 

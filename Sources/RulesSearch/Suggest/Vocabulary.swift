@@ -338,7 +338,7 @@ package struct Vocabulary: Sendable {
         } catch let error as FormatError {
             throw error
         } catch {
-            throw FormatError((error as? LocalizedFailure)?.text ?? Localized(both: "\(error)"))
+            throw FormatError(Localized(describing: error))
         }
     }
 }
