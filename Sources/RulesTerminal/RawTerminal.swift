@@ -32,12 +32,10 @@ public enum RawTerminal {
     /// Between ``enter()`` and ``restore()``: what a continued program goes back to.
     nonisolated(unsafe) private static var wanted = false
 
-    /// What puts the screen back: leave the alternate screen, show the cursor, end any
-    /// colour, turn the keypad's application mode and bracketed paste off.
-    private static let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1l\u{1B}[?2004l\u{1B}[?1049l".utf8)
-    /// The alternate screen, cleared; bracketed paste on (a paste comes marked, so that its
-    /// line breaks are not taken for Enter).
-    private static let enterSequence: [UInt8] = Array("\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?2004h".utf8)
+    /// What puts the screen back (see ``EscapeCode``).
+    private static let leaveSequence: [UInt8] = Array(EscapeCode.leaveFullScreen.utf8)
+    /// The alternate screen, cleared (see ``EscapeCode``).
+    private static let enterSequence: [UInt8] = Array(EscapeCode.enterFullScreen.utf8)
 
     public struct NotATerminal: Error {}
 

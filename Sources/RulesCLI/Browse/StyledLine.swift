@@ -1,3 +1,5 @@
+import RulesTerminal
+
 /// A line of the full-screen view as runs of text in styles, cut to the screen's width and
 /// written with the escape sequences of its styles (none without colour).
 struct StyledLine {
@@ -45,7 +47,7 @@ struct StyledLine {
         let total = runs.reduce(0) { sum, run in sum + run.text.reduce(0) { $0 + TextWrap.columns(String(shown($1))) } }
         // Cut, the line keeps a column for the ellipsis.
         let room = total <= width ? width : width - 1
-        let reverse = color && selected ? "\u{1B}[7m" : ""
+        let reverse = color && selected ? EscapeCode.reverse : ""
         var out = reverse
         var used = 0
         var cut = false
@@ -53,9 +55,9 @@ struct StyledLine {
             if color {
                 let sequence = switch style {
                 case .plain: ""
-                case .bold: "\u{1B}[1m"
-                case .dim: "\u{1B}[2m"
-                case .found: "\u{1B}[1;31m"
+                case .bold: EscapeCode.bold
+                case .dim: EscapeCode.dim
+                case .found: EscapeCode.found
                 }
                 out += sequence
             }
@@ -69,7 +71,7 @@ struct StyledLine {
                 out.append(character)
                 used += w
             }
-            if color, style != .plain { out += "\u{1B}[0m" + reverse }
+            if color, style != .plain { out += EscapeCode.reset + reverse }
             if cut { break }
         }
         if cut, width > 0 {
@@ -77,7 +79,7 @@ struct StyledLine {
             used += 1
         }
         if color && selected { out += String(repeating: " ", count: max(0, width - used)) }
-        if color { out += "\u{1B}[0m" }
+        if color { out += EscapeCode.reset }
         return out
     }
 }

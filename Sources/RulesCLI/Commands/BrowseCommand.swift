@@ -40,14 +40,14 @@ enum BrowseCommand {
             state.warning = HeldNotices.last
             var drawing = view()
             let (lines, cursor) = drawing.frame(&state)
-            var out = full ? "\u{1B}[2J" : ""
-            out += "\u{1B}[?25l"
+            var out = full ? EscapeCode.clearScreen : ""
+            out += EscapeCode.hideCursor
             // Only the lines that changed are written again.
             for (row, line) in lines.enumerated() where full || row >= previous.count || previous[row] != line {
-                out += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[K"
+                out += EscapeCode.moveTo(row: row + 1, column: 1) + line + EscapeCode.clearToEndOfLine
             }
             if let cursor {
-                out += "\u{1B}[1;\(min(cursor, size.columns - 1) + 1)H\u{1B}[?25h"
+                out += EscapeCode.moveTo(row: 1, column: min(cursor, size.columns - 1) + 1) + EscapeCode.showCursor
             }
             previous = lines
             RawTerminal.write(out)

@@ -1,3 +1,5 @@
+import RulesTerminal
+
 /// Wrapping text to a terminal's width at spaces. A column is a character as the terminal
 /// draws it (Cyrillic one column, not its two bytes); escape sequences take none. A word
 /// longer than the line is left whole on a line of its own.
@@ -61,7 +63,7 @@ enum TextWrap {
                 if scalar.properties.isAlphabetic { inEscape = false }
                 continue
             }
-            if scalar == "\u{1B}" { inEscape = true; continue }
+            if scalar == EscapeCode.escape { inEscape = true; continue }
             if scalar == "\u{E002}" { n += 1; continue }   // a space inside quotes
             if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
                 || scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .privateUse {
