@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "CBuiltInRules"),
         // glibc's memmem, hidden from Swift behind _GNU_SOURCE.
         .target(name: "CByteSearch"),
-        .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules", "CByteSearch"]),
+        // Its folders' READMEs say what each file holds; they are not built.
+        .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules", "CByteSearch"],
+                exclude: ["FileFormats/README.md", "HTMLToText/README.md"]),
         // The terminal taken over for a full-screen view, and keys read from it.
         .target(name: "RulesTerminal"),
         // The command line: arguments, output, the full-screen view; the executable only

@@ -42,7 +42,7 @@ final class FuzzRegressionTests: XCTestCase {
         let intact = FuzzTarget.binaryIndex.seeds[0]
         XCTAssertEqual(BinaryIndexSeal.sealed(intact), intact)
         // The table of contents is the sixth section.
-        let entry = 36 + 24 * 5
+        let entry = BinaryIndex.sectionTableOffset + 24 * 5
         let offset = intact[entry..<(entry + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
         let title = Bytes(php: "apropos(1)")
         let at = try XCTUnwrap((offset..<(intact.count - title.count)).first { Array(intact[$0..<($0 + title.count)]) == title })

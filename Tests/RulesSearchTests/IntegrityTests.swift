@@ -56,7 +56,7 @@ final class IntegrityTests: XCTestCase {
         // The parts of the binary form, so that every one of them is damaged.
         let binary = FileBytes(copying: intact[binaryURL]!)   // kept alive: the readers read its buffer
         let sections = (0..<BinaryIndex.sectionCount).map { i -> Range<Int> in
-            var reader = ByteReader(binary, position: 36 + 24 * i)
+            var reader = ByteReader(binary, position: BinaryIndex.sectionTableOffset + 24 * i)
             let offset = Int(reader.uint64()!), length = Int(reader.uint64()!)
             return offset..<(offset + length)
         }
@@ -141,7 +141,8 @@ final class IntegrityTests: XCTestCase {
         XCTAssertFalse(want.isEmpty)
         for section in 0..<4 {
             var bytes = intact
-            let offset = Int(bytes[36 + 24 * section]) | Int(bytes[37 + 24 * section]) << 8 | Int(bytes[38 + 24 * section]) << 16
+            let at = BinaryIndex.sectionTableOffset + 24 * section
+            let offset = Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16
             for k in 0..<4 { bytes[offset + k] = 0 }
             try Data(bytes).write(to: binaryURL)
             var warnings: [String] = []
@@ -162,7 +163,8 @@ final class IntegrityTests: XCTestCase {
         let later = timespec(tv_sec: 2_000_000_000, tv_nsec: 0)
         XCTAssertEqual(utimensat(AT_FDCWD, s2File.path, [later, later], 0), 0)
         var damaged = intact
-        let fulltext = Int(intact[36]) | Int(intact[37]) << 8 | Int(intact[38]) << 16
+        let at = BinaryIndex.sectionTableOffset
+        let fulltext = Int(intact[at]) | Int(intact[at + 1]) << 8 | Int(intact[at + 2]) << 16
         for k in 0..<4 { damaged[fulltext + k] = 0 }
         let handle = try FileHandle(forWritingTo: binaryURL)   // in place: the mapping sees it
         try handle.write(contentsOf: Data(damaged))

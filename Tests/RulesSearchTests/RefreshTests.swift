@@ -361,9 +361,10 @@ final class RefreshTests: XCTestCase {
         var info = stat()
         XCTAssertEqual(stat(folder.appendingPathComponent(S2IndexFile.fileName).path, &info), 0)
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        let recorded = binary[20..<28].enumerated().reduce(Int64(0)) { $0 | Int64($1.element) << (8 * Int64($1.offset)) }
+        let time = (FileFormat.signatureLength + 8)..<(FileFormat.signatureLength + 16)   // after the S2 file's size
+        let recorded = binary[time].enumerated().reduce(Int64(0)) { $0 | Int64($1.element) << (8 * Int64($1.offset)) }
         XCTAssertEqual(recorded, modified, "the binary form records the S2 file's time")
-        binary.replaceSubrange(20..<28, with: Data(count: 8))
+        binary.replaceSubrange(time, with: Data(count: 8))
         binary.replaceSubrange((BinaryIndex.headerSize - 8)..<BinaryIndex.headerSize, with: Data(count: 8))
         files[BinaryIndex.fileName] = binary
         return files

@@ -84,7 +84,7 @@ final class TableOfContentsTests: XCTestCase {
         // name does not match the entry's sum, and the damage is said.
         var damaged = bytes.flatMap { $0 }
         func uint(_ at: Int, _ size: Int) -> Int { damaged[at..<(at + size)].reversed().reduce(0) { $0 << 8 | Int($1) } }
-        let lookups = uint(36 + 24 * 6, 8), count = keys.count
+        let lookups = uint(BinaryIndex.sectionTableOffset + 24 * 6, 8), count = keys.count
         let earlier = uint(lookups + 4 + 4 * 3, 4)
         let ids = lookups + 8 + 4 * count
         let entry = try XCTUnwrap((0..<uint(lookups + 4 + 4 * count, 4)).first { uint(ids + 16 * $0, 8) == id })
@@ -101,7 +101,7 @@ final class TableOfContentsTests: XCTestCase {
         let intact = BinaryIndex.encode(sections: BinaryIndex.sections(s2), s2Size: 0, s2ModificationTime: 0, corpusFingerprint: 0)
             .flatMap { $0 }
         func section(_ n: Int) -> Range<Int> {
-            let at = 36 + 24 * n
+            let at = BinaryIndex.sectionTableOffset + 24 * n
             let offset = intact[at..<(at + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
             let length = intact[(at + 8)..<(at + 16)].reversed().reduce(0) { $0 << 8 | Int($1) }
             return offset..<(offset + length)

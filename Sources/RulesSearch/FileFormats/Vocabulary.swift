@@ -13,7 +13,7 @@ import RulesRegex
 /// its ё).
 ///
 /// The file is read in place (a search that needs it reads it once, and a query whose
-/// words are all known not at all). Layout, little-endian: "RULESWD3", UInt32 count,
+/// words are all known not at all). Layout, little-endian: "RULESWD3" (see ``FileFormat``), UInt32 count,
 /// UInt32 code units in all, UInt32 bytes of written forms in all, UInt32 0; the code
 /// units of every word end to end; per word UInt32 end of its units, UInt32 occurrences,
 /// UInt32 end of its written form; the written forms end to end (UTF-8); then UInt64
@@ -21,9 +21,8 @@ import RulesRegex
 /// ``Checksum/of(_:)``, is still read).
 package struct Vocabulary: Sendable {
     package static let fileName = "rules-words.bin"
-    static let magic = Bytes(php: "RULESWD3")
-    /// The earlier form, summed with the one-lane checksum.
-    static let earlierMagic = Bytes(php: "RULESWD2")
+    /// Version 3; version 2, the same summed with the one-lane checksum, is still read.
+    static let format = FileFormat.vocabulary
     private static let headerSize = 24
 
     private let file: FileBytes
@@ -155,7 +154,7 @@ package struct Vocabulary: Sendable {
         }
 
         func vocabulary() -> Vocabulary {
-            var out = Vocabulary.magic
+            var out = Vocabulary.format.signature
             out.reserveCapacity(Vocabulary.headerSize + units.count + table.count + written.count + 16)
             for n in [words, unitCount, written.count, 0] { out.appendLittleEndian(UInt32(n)) }
             out += units
@@ -257,13 +256,17 @@ package struct Vocabulary: Sendable {
         let damaged = Self.damaged
         let buffer = file.buffer
         guard buffer.count >= Self.headerSize + 8 else { throw damaged }
-        let magic = Array(buffer[0..<8])
-        guard magic == Self.magic || magic == Self.earlierMagic else { throw damaged }
+        let version: FileFormat.Version
+        switch Self.format.recognise(buffer) {
+        case .readable(let found): version = found
+        case .otherVersion: throw FormatError(Localized(both: "\(Self.fileName): ") + FileFormat.otherVersion)
+        case .otherKind: throw damaged
+        }
         func uint32(_ offset: Int) -> Int { Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         let end = buffer.count - 8
         if checksummed {
             let body = UnsafeRawBufferPointer(rebasing: buffer[0..<end])
-            let sum = magic == Self.magic ? Checksum.wide(body) : Checksum.of(body)
+            let sum = version == Self.format.current ? Checksum.wide(body) : Checksum.of(body)
             guard buffer.loadUnaligned(fromByteOffset: end, as: UInt64.self) == UInt64(littleEndian: sum) else { throw damaged }
         }
         let count = uint32(8), unitCount = uint32(12), writtenCount = uint32(16)
@@ -304,22 +307,30 @@ package struct Vocabulary: Sendable {
         return (tableStart, writtenStart, writtenStart + writtenCount + 8)
     }
 
-    /// Whether the file at `path` begins as a vocabulary whose header gives its size: read
-    /// before the whole file is, so that something else in its place (gigabytes of zeros)
-    /// is refused at once rather than read in first.
-    private static func headerFits(_ path: String) -> Bool {
+    /// Checks that the file at `path` begins as a vocabulary of a version read whose header
+    /// gives its size: before the whole file is read, so that something else in its place
+    /// (gigabytes of zeros, a file of another version) is refused at once rather than read
+    /// in first.
+    private static func checkHeader(_ path: String) throws(FormatError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return true }   // said as the file is read
+        guard fd >= 0 else { return }   // said as the file is read
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return true }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
         var header = [UInt8](repeating: 0, count: headerSize)
-        guard pread(fd, &header, headerSize, 0) == headerSize else { return false }
-        guard Array(header[0..<8]) == magic || Array(header[0..<8]) == earlierMagic else { return false }
-        func uint32(_ offset: Int) -> Int {
-            Int(header[offset]) | Int(header[offset + 1]) << 8 | Int(header[offset + 2]) << 16 | Int(header[offset + 3]) << 24
+        guard pread(fd, &header, headerSize, 0) == headerSize else { throw damaged }
+        switch format.recognise(header) {
+        case .readable: break
+        case .otherVersion: throw FormatError(Localized(both: "\(fileName): ") + FileFormat.otherVersion)
+        case .otherKind: throw damaged
         }
-        return layout(count: uint32(8), unitCount: uint32(12), writtenCount: uint32(16)).size == Int(info.st_size)
+        let bytes = FileBytes(copying: header)
+        let fits = withExtendedLifetime(bytes) { () -> Bool in
+            var reader = ByteReader(bytes, position: FileFormat.signatureLength)
+            guard let count = reader.uint32(), let unitCount = reader.uint32(), let writtenCount = reader.uint32() else { return false }
+            return layout(count: Int(count), unitCount: Int(unitCount), writtenCount: Int(writtenCount)).size == Int(info.st_size)
+        }
+        guard fits else { throw damaged }
     }
 
     /// The vocabulary kept in `directory`, `nil` when it has none (an index PHP made, or
@@ -332,7 +343,7 @@ package struct Vocabulary: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         do {
-            guard headerFits(path) else { throw damaged }
+            try checkHeader(path)
             // Read whole: its checksum is checked, and a correction walks all its words.
             return try Vocabulary(file: FileBytes(contentsOf: path, whole: true, copied: copied))
         } catch let error as FormatError {

@@ -7,7 +7,7 @@ import RulesRegex
 /// reads only the chapters it shows and does not redo the query-independent half of
 /// `Finder::snippets` on every run.
 ///
-/// Layout, little-endian: "RULESTX4", UInt64 the corpus's ``Corpus/fingerprint``, UInt32
+/// Layout, little-endian: "RULESTX4" (see ``FileFormat``), UInt64 the corpus's ``Corpus/fingerprint``, UInt32
 /// count, then per chapter UInt32 name length, name bytes, UInt64 html offset, UInt64 html
 /// length, UInt64 prepared offset, UInt64 prepared length, UInt8 flags (1: the prepared
 /// text is valid UTF-8), UInt64 word starts offset, UInt64 word starts length (offsets all
@@ -25,10 +25,7 @@ import RulesRegex
 /// after the html's.
 package struct ChapterTexts {
     package static let fileName = "rules-texts.bin"
-    static let magic = Bytes(php: "RULESTX4")
-    static let magicWithoutChecksums = Bytes(php: "RULESTX3")
-    static let magicWithoutFingerprint = Bytes(php: "RULESTX2")
-    static let magicWithoutPrepared = Bytes(php: "RULESTX1")
+    static let format = FileFormat.chapterTexts
     private static let notStored = UInt64.max
 
     private struct Entry {
@@ -103,7 +100,7 @@ package struct ChapterTexts {
     /// hold every prepared text at once (half of the texts file: a sixth of its peak).
     static func write(_ corpus: Corpus, preparing preg: Preg?, workers: Int?, reusing old: ChapterTexts?,
                       chunkBytes: Int = chunkBytes, body: (Bytes) -> Void) -> Bytes {
-        var header = magic
+        var header = format.signature
         header.reserveCapacity(headerSize(corpus))
         header.appendLittleEndian(corpus.fingerprint)
         var bodySize = 0
@@ -185,15 +182,19 @@ package struct ChapterTexts {
     init(file: FileBytes) throws {
         self.file = file
         var reader = ByteReader(file)
-        let magic = reader.bytes(8)
-        guard magic == Self.magic || magic == Self.magicWithoutChecksums || magic == Self.magicWithoutFingerprint
-                || magic == Self.magicWithoutPrepared else {
-            throw FormatError(Localized("not a rules texts file", ru: "это не файл текстов rules"))
+        // Versions 1 to 4: 1 keeps no prepared texts, 2 adds them, 3 the corpus's
+        // fingerprint, 4 the checksums.
+        let version: Int
+        switch Self.format.recognise(file.buffer) {
+        case .readable(let found): version = Int(found.byte - UInt8(ascii: "0"))
+        case .otherVersion: throw FormatError(FileFormat.otherVersion)
+        case .otherKind: throw FormatError(Localized("not a rules texts file", ru: "это не файл текстов rules"))
         }
-        let hasPrepared = magic != Self.magicWithoutPrepared
-        let hasChecksums = magic == Self.magic
+        _ = reader.skip(FileFormat.signatureLength)
+        let hasPrepared = version >= 2
+        let hasChecksums = version >= 4
         let truncated = FormatError(Localized("truncated", ru: "файл обрезан"))
-        if magic == Self.magic || magic == Self.magicWithoutChecksums {
+        if version >= 3 {
             guard let fingerprint = reader.uint64() else { throw truncated }
             corpusFingerprint = fingerprint
         } else {

@@ -104,8 +104,7 @@ extension BinaryIndex {
     /// they are written as they are).
     package static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64,
                               corpusFingerprint: UInt64) -> [Bytes] {
-        var header = magic
-        header.appendLittleEndian(version)
+        var header = format.signature
         header.appendLittleEndian(s2Size)
         header.appendLittleEndian(UInt64(bitPattern: s2ModificationTime))
         header.appendLittleEndian(corpusFingerprint)

@@ -13,7 +13,7 @@ import RulesRegex
 ///
 /// Layout (little-endian):
 ///
-///     "RULESIX1"  UInt32 version (5)  UInt64 S2 size  Int64 S2 mtime (ns)
+///     "RULESIX6" (see ``FileFormat``)  UInt64 S2 size  Int64 S2 mtime (ns)
 ///     UInt64 corpus fingerprint
 ///     8 × (UInt64 offset, UInt64 length, UInt64 checksum)   the sections, from the file start
 ///     UInt64 FNV-1a of everything above
@@ -48,10 +48,12 @@ import RulesRegex
 // found, sections checked whole) is kept under `entriesLock` and `damageLock`.
 package final class BinaryIndex: IndexReading, @unchecked Sendable {
     package static let fileName = "rules-index.bin"
-    static let magic = Bytes(php: "RULESIX1")
-    static let version: UInt32 = 5
+    static let format = FileFormat.binaryIndex
     package static let sectionCount = 8
-    package static let headerSize = 8 + 4 + 8 + 8 + 8 + sectionCount * 24 + 8
+    /// Where the table of sections starts: after the signature, the S2 file's size and time
+    /// and the corpus's fingerprint.
+    package static let sectionTableOffset = FileFormat.signatureLength + 8 + 8 + 8
+    package static let headerSize = sectionTableOffset + sectionCount * 24 + 8
 
     let bytes: FileBytes
     let sections: [Range<Int>]
@@ -215,8 +217,8 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
     init(bytes: FileBytes, expecting stamp: FileStamp?) throws {
         self.bytes = bytes
         var reader = ByteReader(bytes)
-        guard bytes.count >= Self.headerSize, reader.bytes(8) == Self.magic, reader.uint32() == Self.version,
-              let size = reader.uint64(), let modified = reader.uint64(), let fingerprint = reader.uint64() else {
+        guard bytes.count >= Self.headerSize, case .readable = Self.format.recognise(bytes.buffer),
+              reader.skip(FileFormat.signatureLength), let size = reader.uint64(), let modified = reader.uint64(), let fingerprint = reader.uint64() else {
             throw FormatError(Localized("not a rules binary index of this version", ru: "это не двоичный индекс rules этой версии"), kind: .otherVersion)
         }
         var ranges: [Range<Int>] = []

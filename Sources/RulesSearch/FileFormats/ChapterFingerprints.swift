@@ -14,12 +14,12 @@ import RulesRegex
 /// The file records the size and ``Checksum`` of the S2 file it describes: one that PHP or
 /// another program wrote differently since is not described by it, and the file then
 /// counts as absent. (Its content, not its modification time: a folder copied with `cp -r`
-/// keeps its fingerprints.) Layout, little-endian: "RULESCF1", UInt64 the S2 file's size,
+/// keeps its fingerprints.) Layout, little-endian: "RULESCF1" (see ``FileFormat``), UInt64 the S2 file's size,
 /// UInt64 its checksum, UInt32 count, then per chapter UInt32 name length, the name, UInt64
 /// fingerprint; then UInt64 checksum of everything before it.
 package struct ChapterFingerprints: Equatable, Sendable {
     package static let fileName = "rules-chapters.bin"
-    static let magic = Bytes(php: "RULESCF1")
+    static let format = FileFormat.chapterFingerprints
 
     /// Fingerprints by chapter name.
     package private(set) var chapters: [ByteKey: UInt64] = [:]
@@ -76,7 +76,7 @@ package struct ChapterFingerprints: Equatable, Sendable {
 
     /// The file's bytes, for the S2 file `s2`; chapters in the order of their names.
     func encoded(s2: S2Content) -> Bytes {
-        var out = Self.magic
+        var out = Self.format.signature
         out.appendLittleEndian(s2.size)
         out.appendLittleEndian(s2.checksum)
         out.appendLittleEndian(UInt32(chapters.count))
@@ -106,7 +106,8 @@ package struct ChapterFingerprints: Equatable, Sendable {
         let file = FileBytes(copying: bytes)
         var reader = ByteReader(file)
         let damaged = Unavailable.damaged(Localized("\(fileName) is damaged", ru: "\(fileName) повреждён"))
-        guard bytes.count >= 8 + 8 + 8 + 4 + 8, reader.bytes(8) == magic,
+        if format.recognise(bytes) == .otherVersion { return .failure(.damaged(Localized(both: "\(fileName): ") + FileFormat.otherVersion)) }
+        guard bytes.count >= 8 + 8 + 8 + 4 + 8, format.recognise(bytes) == .readable(format.current), reader.skip(FileFormat.signatureLength),
               let size = reader.uint64(), let checksum = reader.uint64(), let count = reader.uint32() else {
             return .failure(damaged)
         }
