@@ -13,7 +13,7 @@ import RulesSearch
 package enum BinaryIndexSeal {
     static let sectionCount = BinaryIndex.sectionCount
     static let wordTables: Set<Int> = [0, 1, 2, 3, 5]
-    static let sectionTable = 36
+    static let sectionTable = BinaryIndex.sectionTableOffset
 
     package static func sealed(_ input: Bytes) -> Bytes {
         var bytes = input
@@ -21,7 +21,8 @@ package enum BinaryIndexSeal {
         let sections = (0..<sectionCount).map { n -> Range<Int>? in
             let entry = sectionTable + 24 * n
             guard let offset = bytes.uint64(at: entry), let length = bytes.uint64(at: entry + 8),
-                  offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else { return nil }
+                offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset
+            else { return nil }
             return Int(offset)..<Int(offset + length)
         }
         for n in 0..<sectionCount {
@@ -42,8 +43,9 @@ package enum BinaryIndexSeal {
         let table = section.lowerBound + 4
         for i in 0..<count {
             guard let start = bytes.uint32(at: table + 8 * i).map(Int.init),
-                  let end = i + 1 < count ? bytes.uint32(at: table + 8 * (i + 1)).map(Int.init) : section.count,
-                  start <= end, end <= section.count else { continue }
+                let end = i + 1 < count ? bytes.uint32(at: table + 8 * (i + 1)).map(Int.init) : section.count,
+                start <= end, end <= section.count
+            else { continue }
             let sum = bytes[(section.lowerBound + start)..<(section.lowerBound + end)].withUnsafeBytes { Checksum.short($0) }
             for k in 0..<4 { bytes[table + 8 * i + 4 + k] = UInt8(truncatingIfNeeded: sum >> (8 * UInt32(k))) }
         }
@@ -53,14 +55,15 @@ package enum BinaryIndexSeal {
     /// chapter record it points to in section 5 (sealed first).
     private static func sealIDs(_ bytes: inout Bytes, _ section: Range<Int>, chapters: Range<Int>) {
         guard let count = bytes.uint32(at: section.lowerBound).map(Int.init), 8 + 4 * count <= section.count,
-              let ids = bytes.uint32(at: section.lowerBound + 4 + 4 * count).map(Int.init),
-              8 + 4 * count + 16 * ids <= section.count,
-              let records = bytes.uint32(at: chapters.lowerBound).map(Int.init), 4 + 8 * records <= chapters.count else { return }
+            let ids = bytes.uint32(at: section.lowerBound + 4 + 4 * count).map(Int.init),
+            8 + 4 * count + 16 * ids <= section.count,
+            let records = bytes.uint32(at: chapters.lowerBound).map(Int.init), 4 + 8 * records <= chapters.count
+        else { return }
         for i in 0..<ids {
             let entry = section.lowerBound + 8 + 4 * count + 16 * i
             guard let id = bytes.uint64(at: entry), let position = bytes.uint32(at: entry + 8).map(Int.init), position < records,
-                  let offset = bytes.uint32(at: chapters.lowerBound + 4 + 8 * position).map(Int.init), offset + 4 <= chapters.count,
-                  let length = bytes.uint32(at: chapters.lowerBound + offset).map(Int.init), length <= chapters.count - offset - 4
+                let offset = bytes.uint32(at: chapters.lowerBound + 4 + 8 * position).map(Int.init), offset + 4 <= chapters.count,
+                let length = bytes.uint32(at: chapters.lowerBound + offset).map(Int.init), length <= chapters.count - offset - 4
             else { continue }
             let start = chapters.lowerBound + offset + 4
             let sum = BinaryIndex.idSum(id: Int(Int64(bitPattern: id)), name: Array(bytes[start..<(start + length)]))
