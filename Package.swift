@@ -32,8 +32,9 @@ let package = Package(
         // glibc's memmem, hidden from Swift behind _GNU_SOURCE.
         .target(name: "CByteSearch"),
         // Its folders' READMEs say what each file holds; they are not built.
-        .target(name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules", "CByteSearch"],
-                exclude: ["FileFormats/README.md", "HTMLToText/README.md"]),
+        .target(
+            name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules", "CByteSearch"],
+            exclude: ["FileFormats/README.md", "HTMLToText/README.md"]),
         // The terminal taken over for a full-screen view, and keys read from it.
         .target(name: "RulesTerminal"),
         // The command line: arguments, output, the full-screen view; the executable only
@@ -46,7 +47,9 @@ let package = Package(
         .executableTarget(name: "rules-fuzz", dependencies: ["RulesFuzzTargets"], path: "Tests/Fuzz/Driver"),
         .testTarget(name: "RulesRegexTests", dependencies: ["RulesRegex"], exclude: ["Fixtures"]),
         // Depends on the executable too, so that the CLI tests find it built.
-        .testTarget(name: "RulesSearchTests", dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "RulesTerminal", "RulesCLI", "rules"],
-                    exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RulesSearchTests",
+            dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "RulesTerminal", "RulesCLI", "rules"],
+            exclude: ["Fixtures"]),
     ]
 )

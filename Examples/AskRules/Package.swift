@@ -8,9 +8,9 @@ let package = Package(
     dependencies: [
         // Examples/run sets RULES_PACKAGE_URL to its tagged copy; a package of your own
         // names the repository it takes rules from.
-        .package(url: Context.environment["RULES_PACKAGE_URL"] ?? "https://example.org/rules.git", from: "0.2.0"),
+        .package(url: Context.environment["RULES_PACKAGE_URL"] ?? "https://example.org/rules.git", from: "0.2.0")
     ],
     targets: [
-        .executableTarget(name: "AskRules", dependencies: [.product(name: "RulesSearch", package: "rules")]),
+        .executableTarget(name: "AskRules", dependencies: [.product(name: "RulesSearch", package: "rules")])
     ]
 )

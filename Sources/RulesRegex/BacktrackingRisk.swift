@@ -46,9 +46,15 @@ enum BacktrackingRisk {
                 // A set, possibly with sets inside (ICU): skip to its end.
                 var depth = 0
                 while i < chars.count {
-                    if chars[i] == "\\" { i += 2; continue }
+                    if chars[i] == "\\" {
+                        i += 2
+                        continue
+                    }
                     if chars[i] == "[" { depth += 1 }
-                    if chars[i] == "]" { depth -= 1; if depth == 0 { break } }
+                    if chars[i] == "]" {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
                     i += 1
                 }
             case "(":

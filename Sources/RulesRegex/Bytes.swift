@@ -39,7 +39,8 @@ public enum UTF8Bytes {
                 // clear, so none is 1, the only value a borrow from the byte below could
                 // flag wrongly. A lead in the last byte is left for the next round.
                 let high: UInt64 = 0x8080_8080_8080_8080
-                let bit6 = (word << 1) & high, bit5 = (word << 2) & high
+                let bit6 = (word << 1) & high
+                let bit5 = (word << 2) & high
                 let leads = word & high & bit6 & ~bit5
                 if word & bit6 & bit5 & high == 0 {   // no lead of three or four bytes
                     let inner = leads & 0x0080_8080_8080_8080
@@ -52,7 +53,10 @@ public enum UTF8Bytes {
                 }
             }
             let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
+            if b < 0x80 {
+                i += 1
+                continue
+            }
             if b & 0xE0 == 0xC0 {   // the common 2-byte case (Cyrillic) first
                 guard b >= 0xC2, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 else { return false }
                 i += 2
@@ -63,10 +67,10 @@ public enum UTF8Bytes {
             for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return false }
             let second = bytes[i + 1]
             switch b {
-            case 0xE0 where second < 0xA0: return false          // overlong 3-byte
-            case 0xED where second > 0x9F: return false          // surrogates
-            case 0xF0 where second < 0x90: return false          // overlong 4-byte
-            case 0xF4 where second > 0x8F: return false          // above U+10FFFF
+            case 0xE0 where second < 0xA0: return false   // overlong 3-byte
+            case 0xED where second > 0x9F: return false   // surrogates
+            case 0xF0 where second < 0x90: return false   // overlong 4-byte
+            case 0xF4 where second > 0x8F: return false   // above U+10FFFF
             default: break
             }
             i += length
@@ -99,8 +103,10 @@ public enum UTF8Bytes {
         if b0 < 0xF0 {
             return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
         }
-        return ((b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
-                | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F), 4)
+        return (
+            (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+                | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F), 4
+        )
     }
 
     /// Appends the UTF-8 encoding of `scalar`.

@@ -16,22 +16,26 @@ struct ClassEscapes {
     }
 
     func word(negated: Bool) -> CharClass {
-        utf ? make(properties: [ICU.wordItems], negated: negated)
+        utf
+            ? make(properties: [ICU.wordItems], negated: negated)
             : make(ranges: [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A], negated: negated)
     }
 
     func space(negated: Bool) -> CharClass {
-        utf ? make(properties: [ICU.spaceItemsUTF], negated: negated)
+        utf
+            ? make(properties: [ICU.spaceItemsUTF], negated: negated)
             : make(ranges: [0x09...0x0D, 0x20...0x20], negated: negated)
     }
 
     func horizontal(negated: Bool) -> CharClass {
-        utf ? make(properties: [ICU.horizontalItemsUTF], negated: negated)
+        utf
+            ? make(properties: [ICU.horizontalItemsUTF], negated: negated)
             : make(ranges: [0x09...0x09, 0x20...0x20, 0xA0...0xA0], negated: negated)
     }
 
     func vertical(negated: Bool) -> CharClass {
-        utf ? make(properties: [ICU.verticalItemsUTF], negated: negated)
+        utf
+            ? make(properties: [ICU.verticalItemsUTF], negated: negated)
             : make(ranges: [0x0A...0x0D, 0x85...0x85], negated: negated)
     }
 

@@ -14,21 +14,21 @@ import CPCRE2
 enum CompileLimits {
     /// PCRE2's errors that say a pattern is beyond a limit rather than wrong.
     static let limitErrors: Set<Int32> = [
-        PCRE2_ERROR_PATTERN_TOO_LARGE,             // "regular expression is too large"
-        PCRE2_ERROR_PARENTHESES_NEST_TOO_DEEP,     // more than 250 nested parentheses
+        PCRE2_ERROR_PATTERN_TOO_LARGE,   // "regular expression is too large"
+        PCRE2_ERROR_PARENTHESES_NEST_TOO_DEEP,   // more than 250 nested parentheses
         PCRE2_ERROR_PARENTHESES_STACK_CHECK,
-        PCRE2_ERROR_PATTERN_TOO_COMPLICATED,       // the parser's own nesting
+        PCRE2_ERROR_PATTERN_TOO_COMPLICATED,   // the parser's own nesting
         PCRE2_ERROR_QUERY_BARJX_NEST_TOO_DEEP,
         PCRE2_ERROR_PATTERN_STRING_TOO_LONG,
-        PCRE2_ERROR_HEAP_FAILED,                   // no memory for the compiled form
+        PCRE2_ERROR_HEAP_FAILED,   // no memory for the compiled form
         PCRE2_ERROR_INTERNAL_CODE_OVERFLOW,
         PCRE2_ERROR_INTERNAL_OVERRAN_WORKSPACE,
         PCRE2_ERROR_INTERNAL_PARSED_OVERFLOW,
-        PCRE2_ERROR_LOOKBEHIND_TOO_LONG,           // a look-behind over 65,535 characters
+        PCRE2_ERROR_LOOKBEHIND_TOO_LONG,   // a look-behind over 65,535 characters
         PCRE2_ERROR_LOOKBEHIND_TOO_COMPLICATED,
-        PCRE2_ERROR_TOO_MANY_CAPTURES,             // over 65,535 groups
-        PCRE2_ERROR_TOO_MANY_NAMED_SUBPATTERNS,    // over 10,000 names
-        PCRE2_ERROR_SUBPATTERN_NAME_TOO_LONG,      // a name over 32 characters
+        PCRE2_ERROR_TOO_MANY_CAPTURES,   // over 65,535 groups
+        PCRE2_ERROR_TOO_MANY_NAMED_SUBPATTERNS,   // over 10,000 names
+        PCRE2_ERROR_SUBPATTERN_NAME_TOO_LONG,   // a name over 32 characters
     ]
 
     /// Throws PCRE2's compile error when the pattern is beyond one of PCRE2's limits.

@@ -210,8 +210,10 @@ final class FoundationPattern: CompiledPattern {
     /// `regex` run over `range`, each match to `body` until it says stop; its work bounded
     /// when the pattern is prone to backtracking (`.matchLimit` when the bound is reached
     /// first). Without `.reportProgress` ICU calls the block for matches only.
-    private func matches(_ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,
-                         range: NSRange, budgetLength: Int? = nil, _ body: (NSTextCheckingResult) -> Bool) throws(RegexError) {
+    private func matches(
+        _ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,
+        range: NSRange, budgetLength: Int? = nil, _ body: (NSTextCheckingResult) -> Bool
+    ) throws(RegexError) {
         // (A search limited to starts early in the subject still reads all of it: its budget
         // is the whole rest's.)
         let length = budgetLength ?? range.length
@@ -226,8 +228,10 @@ final class FoundationPattern: CompiledPattern {
         var last = prone ? Self.now() : 0
         var exceeded = false
         withoutActuallyEscaping(body) { body in
-            regex.enumerateMatches(in: string, options: prone ? options.union(.reportProgress) : options,
-                                   range: range) { result, _, stop in
+            regex.enumerateMatches(
+                in: string, options: prone ? options.union(.reportProgress) : options,
+                range: range
+            ) { result, _, stop in
                 if let result {
                     if !body(result) { stop.pointee = true }
                     if prone {
@@ -262,8 +266,10 @@ final class FoundationPattern: CompiledPattern {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    private func firstMatch(_ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,
-                            range: NSRange, budgetLength: Int? = nil) throws(RegexError) -> NSTextCheckingResult? {
+    private func firstMatch(
+        _ regex: NSRegularExpression, in string: String, options: NSRegularExpression.MatchingOptions,
+        range: NSRange, budgetLength: Int? = nil
+    ) throws(RegexError) -> NSTextCheckingResult? {
         guard backtrackingProne else { return regex.firstMatch(in: string, options: options, range: range) }
         var first: NSTextCheckingResult?
         try matches(regex, in: string, options: options, range: range, budgetLength: budgetLength) { result in
@@ -282,8 +288,10 @@ final class FoundationPattern: CompiledPattern {
         return converted
     }
 
-    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
-                    scratch: inout AnyObject?) throws(RegexError) -> Match? {
+    func firstMatch(
+        in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+        scratch: inout AnyObject?
+    ) throws(RegexError) -> Match? {
         let text = icuSubject(subject, &scratch)
         let start = text.utf16Offset(offset)
         var matching = Self.bounds
@@ -321,8 +329,10 @@ final class FoundationPattern: CompiledPattern {
         text.lastStart = text.utf16Offset(lastStart)
     }
 
-    func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
-                        starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
+    func allMatchBounds(
+        in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
+        starts: StartCharacters?, scratch: inout AnyObject?
+    ) throws(RegexError) -> [Int]? {
         try listMatches(in: subject, from: offset, scratch: &scratch) { text, result, shift in
             let whole = result.range(at: shift)
             return [text.byteOffset(whole.location), text.byteOffset(whole.location + whole.length)]
@@ -331,8 +341,10 @@ final class FoundationPattern: CompiledPattern {
 
     /// Each match from `offset` as `convert` gives it, or `nil` for a pattern that can
     /// match empty or is anchored (``Preg`` runs PHP's loop for those).
-    private func listMatches<T>(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?,
-                                _ convert: (ICUSubject, NSTextCheckingResult, _ shift: Int) -> [T]) throws(RegexError) -> [T]? {
+    private func listMatches<T>(
+        in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?,
+        _ convert: (ICUSubject, NSTextCheckingResult, _ shift: Int) -> [T]
+    ) throws(RegexError) -> [T]? {
         guard !translation.canMatchEmpty, !anchored else { return nil }
         let text = icuSubject(subject, &scratch)
         let start = text.utf16Offset(offset)
@@ -382,8 +394,9 @@ final class FoundationPattern: CompiledPattern {
     private func firstMatchStartingBy(_ last: Int, in text: ICUSubject, from start: Int) throws(RegexError) -> NSTextCheckingResult? {
         let variant = try startVariant()
         let end = min(last + 1, text.utf16Count)
-        return try firstMatch(variant, in: text.string, options: Self.bounds, range: NSRange(location: start, length: end - start),
-                              budgetLength: text.utf16Count - start)
+        return try firstMatch(
+            variant, in: text.string, options: Self.bounds, range: NSRange(location: start, length: end - start),
+            budgetLength: text.utf16Count - start)
     }
 
     /// The pattern as a look-ahead that captures it, `(?=(P))`: an empty match where P

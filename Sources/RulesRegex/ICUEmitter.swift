@@ -51,7 +51,8 @@ struct ICUEmitter {
             // (A subject without /u reaches ICU one byte per character, U+0000 to U+00FF.)
             let size: UInt32 = utf ? 0x11_0000 : 0x100
             if branches.count > 3, let ranges = StartCharacters.firstCharacters(of: node, below: size)?.merged,
-               !ranges.isEmpty, ranges != [0...(size - 1)] {
+                !ranges.isEmpty, ranges != [0...(size - 1)]
+            {
                 output += "(?=[" + Self.setBody(ranges: ranges, properties: []) + "])"
             }
             // A branch written out the same as an earlier one is left out: from the same
@@ -188,7 +189,8 @@ enum ICU {
     /// PCRE2 10.42's `\w` under UCP: letters, numbers and the underscore.
     static let wordItems = "\\p{L}\\p{N}_"
     /// PCRE2's `\s` under UCP: \p{Z} and the horizontal and vertical spaces.
-    static let spaceItemsUTF = "\\x{9}-\\x{D}\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{180E}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\p{Z}"
+    static let spaceItemsUTF =
+        "\\x{9}-\\x{D}\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{180E}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\p{Z}"
     static let horizontalItemsUTF = "\\x{9}\\x{20}\\x{A0}\\x{1680}\\x{180E}\\x{2000}-\\x{200A}\\x{202F}\\x{205F}\\x{3000}"
     static let verticalItemsUTF = "\\x{A}-\\x{D}\\x{85}\\x{2028}\\x{2029}"
 }

@@ -242,7 +242,8 @@ final class MatchPrefilter {
         let n = subject.count
         if let c = character(endingAt: n, in: subject), canEndWith(c) { return true }
         if anchor == .endOrFinalNewline, n > 0, subject[n - 1] == 0x0A,
-           let c = character(endingAt: n - 1, in: subject), canEndWith(c) {
+            let c = character(endingAt: n - 1, in: subject), canEndWith(c)
+        {
             return true
         }
         return false

@@ -113,8 +113,10 @@ final class PCRE2Pattern: CompiledPattern {
         cpcre2_code_free(code)
     }
 
-    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
-                    scratch: inout AnyObject?) throws(RegexError) -> Match? {
+    func firstMatch(
+        in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+        scratch: inout AnyObject?
+    ) throws(RegexError) -> Match? {
         // The UTF-8 check was made once by Preg, as PHP makes it on the first call only.
         var flags = UInt32(PCRE2_NO_UTF_CHECK)
         if options.contains(.anchored) { flags |= UInt32(PCRE2_ANCHORED) }
@@ -125,7 +127,8 @@ final class PCRE2Pattern: CompiledPattern {
         let direct = jitCompiled && !options.contains(.anchored)
         let base = subject.baseAddress ?? emptyPattern
         let matchData = ownMatchData ?? cpcre2_thread_match_data()
-        let rc = direct
+        let rc =
+            direct
             ? cpcre2_jit_match(code, base, subject.count, offset, flags, matchData, context)
             : cpcre2_match(code, base, subject.count, offset, flags, matchData, context)
         if rc == PCRE2_ERROR_NOMATCH { return nil }
@@ -164,8 +167,10 @@ final class PCRE2Pattern: CompiledPattern {
     ///
     /// With `starts`, each search begins at the first character a match can start with:
     /// the JIT would otherwise start an attempt at every letter between two matches.
-    func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from start: Int, utf: Bool,
-                        starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
+    func allMatchBounds(
+        in subject: UnsafeBufferPointer<UInt8>, from start: Int, utf: Bool,
+        starts: StartCharacters?, scratch: inout AnyObject?
+    ) throws(RegexError) -> [Int]? {
         let base = subject.baseAddress ?? emptyPattern
         let length = subject.count
         let matchData = ownMatchData ?? cpcre2_thread_match_data()
@@ -189,7 +194,8 @@ final class PCRE2Pattern: CompiledPattern {
                     if offset == length { break }
                 }
                 prepareJIT()
-                rc = jitCompiled
+                rc =
+                    jitCompiled
                     ? cpcre2_jit_match(code, base, length, offset, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
                     : cpcre2_match(code, base, length, offset, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
             }

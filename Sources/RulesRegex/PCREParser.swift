@@ -171,7 +171,10 @@ struct PCREParser {
         if c != 0x7B { return 1 }
         var i = pos + 1
         var digits = 0
-        while i < chars.count, (0x30...0x39).contains(chars[i]) { i += 1; digits += 1 }
+        while i < chars.count, (0x30...0x39).contains(chars[i]) {
+            i += 1
+            digits += 1
+        }
         guard digits > 0, i < chars.count else { return nil }
         if chars[i] == 0x7D { return i - pos + 1 }
         guard chars[i] == 0x2C else { return nil }
@@ -186,9 +189,15 @@ struct PCREParser {
         var low = 0
         var high: Int?
         switch c {
-        case 0x2A: low = 0; high = nil
-        case 0x2B: low = 1; high = nil
-        case 0x3F: low = 0; high = 1
+        case 0x2A:
+            low = 0
+            high = nil
+        case 0x2B:
+            low = 1
+            high = nil
+        case 0x3F:
+            low = 0
+            high = 1
         default:
             let text = String(decoding: chars[(pos + 1)..<(pos + length - 1)].map { UInt8($0) }, as: UTF8.self)
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
@@ -288,10 +297,18 @@ struct PCREParser {
                 guard !atEnd else { throw error("missing ) after (?# comment") }
                 pos += 1
                 return nil
-            case 0x3A: pos += 1; kind = .nonCapture
-            case 0x3E: pos += 1; kind = .atomic
-            case 0x3D: pos += 1; kind = .lookahead(negative: false)
-            case 0x21: pos += 1; kind = .lookahead(negative: true)
+            case 0x3A:
+                pos += 1
+                kind = .nonCapture
+            case 0x3E:
+                pos += 1
+                kind = .atomic
+            case 0x3D:
+                pos += 1
+                kind = .lookahead(negative: false)
+            case 0x21:
+                pos += 1
+                kind = .lookahead(negative: true)
             case 0x7C: throw unsupported("a branch reset group (?|")
             case 0x28: throw unsupported("a conditional group")
             case 0x43: throw unsupported("a callout")
@@ -459,46 +476,46 @@ struct PCREParser {
         pos += 1
         let sets = ClassEscapes(utf: utf)
         switch c {
-        case 0x64: return (.charClass(sets.digit(negated: false)), true)        // d
-        case 0x44: return (.charClass(sets.digit(negated: true)), true)         // D
-        case 0x77: return (.charClass(sets.word(negated: false)), true)         // w
-        case 0x57: return (.charClass(sets.word(negated: true)), true)          // W
-        case 0x73: return (.charClass(sets.space(negated: false)), true)        // s
-        case 0x53: return (.charClass(sets.space(negated: true)), true)         // S
+        case 0x64: return (.charClass(sets.digit(negated: false)), true)   // d
+        case 0x44: return (.charClass(sets.digit(negated: true)), true)   // D
+        case 0x77: return (.charClass(sets.word(negated: false)), true)   // w
+        case 0x57: return (.charClass(sets.word(negated: true)), true)   // W
+        case 0x73: return (.charClass(sets.space(negated: false)), true)   // s
+        case 0x53: return (.charClass(sets.space(negated: true)), true)   // S
         case 0x68: return (.charClass(sets.horizontal(negated: false)), true)   // h
-        case 0x48: return (.charClass(sets.horizontal(negated: true)), true)    // H
-        case 0x76: return (.charClass(sets.vertical(negated: false)), true)     // v
-        case 0x56: return (.charClass(sets.vertical(negated: true)), true)      // V
-        case 0x4E:                                                               // N
+        case 0x48: return (.charClass(sets.horizontal(negated: true)), true)   // H
+        case 0x76: return (.charClass(sets.vertical(negated: false)), true)   // v
+        case 0x56: return (.charClass(sets.vertical(negated: true)), true)   // V
+        case 0x4E:   // N
             if isChar(peek(), "{") { throw error("PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u") }
             return (.raw(ICU.notNewline, min: 1, max: 1), true)
-        case 0x52:                                                               // R
+        case 0x52:   // R
             return (.raw(utf ? ICU.newlineSequenceUTF : ICU.newlineSequenceBytes, min: 1, max: 2), true)
-        case 0x58:                                                               // X
+        case 0x58:   // X
             guard utf else { throw unsupported("\\X without /u") }
             return (.raw("\\X", min: 1, max: nil), true)
-        case 0x43:                                                               // C
+        case 0x43:   // C
             guard !utf else { throw unsupported("\\C in UTF mode") }
             return (.raw(ICU.any, min: 1, max: 1), true)
-        case 0x62: return (.assertion(.wordBoundary(negated: false)), false)     // b
-        case 0x42: return (.assertion(.wordBoundary(negated: true)), false)      // B
-        case 0x41: return (.assertion(.subjectStart), false)                     // A
-        case 0x7A: return (.assertion(.subjectEnd), false)                       // z
-        case 0x5A: return (.assertion(.subjectEndOrFinalNewline), false)         // Z
+        case 0x62: return (.assertion(.wordBoundary(negated: false)), false)   // b
+        case 0x42: return (.assertion(.wordBoundary(negated: true)), false)   // B
+        case 0x41: return (.assertion(.subjectStart), false)   // A
+        case 0x7A: return (.assertion(.subjectEnd), false)   // z
+        case 0x5A: return (.assertion(.subjectEndOrFinalNewline), false)   // Z
         case 0x47: throw unsupported("\\G")
         case 0x4B: throw unsupported("\\K")
-        case 0x51:                                                               // Q ... \E
+        case 0x51:   // Q ... \E
             quoting = true
             return nil
-        case 0x45: return nil                                                   // E alone
-        case 0x70, 0x50:                                                         // p P
+        case 0x45: return nil   // E alone
+        case 0x70, 0x50:   // p P
             let item = try parseProperty(negated: c == 0x50)
             var cls = CharClass()
             cls.properties = [item]
             return (.charClass(cls), true)
-        case 0x67:                                                               // g
+        case 0x67:   // g
             return (try parseGReference(), true)
-        case 0x6B:                                                               // k
+        case 0x6B:   // k
             guard let open = peek(), open == 0x3C || open == 0x27 || open == 0x7B else {
                 throw error("\\k is not followed by a braced, angle-bracketed, or quoted name")
             }
@@ -506,7 +523,7 @@ struct PCREParser {
             let name = try readName(terminator: open == 0x3C ? 0x3E : open == 0x27 ? 0x27 : 0x7D)
             namedReferences.append(name)
             return (.backReference(names[name] ?? -1, caseless: flags.caseless), true)
-        case 0x31...0x39:                                                        // back reference or octal
+        case 0x31...0x39:   // back reference or octal
             pos -= 1
             return (try parseDigitEscape(), true)
         default:
@@ -538,7 +555,10 @@ struct PCREParser {
     private mutating func parseGReference() throws(RegexError) -> Node {
         var text = ""
         var braced = false
-        if isChar(peek(), "{") { braced = true; pos += 1 }
+        if isChar(peek(), "{") {
+            braced = true
+            pos += 1
+        }
         if isChar(peek(), "<") || isChar(peek(), "'") { throw unsupported("a subroutine call") }
         while let c = peek(), braced ? c != 0x7D : ((0x30...0x39).contains(c) || c == 0x2D || c == 0x2B) {
             text.unicodeScalars.append(Unicode.Scalar(c)!)
@@ -546,7 +566,9 @@ struct PCREParser {
             if !braced && text.count > 10 { break }
         }
         if braced {
-            guard isChar(peek(), "}") else { throw error("\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number") }
+            guard isChar(peek(), "}") else {
+                throw error("\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number")
+            }
             pos += 1
         }
         if let n = Int(text) {
@@ -569,14 +591,14 @@ struct PCREParser {
         guard let c = peek() else { throw error("\\ at end of pattern") }
         pos += 1
         switch c {
-        case 0x61: return 0x07                   // a
-        case 0x65: return 0x1B                   // e
-        case 0x66: return 0x0C                   // f
-        case 0x6E: return 0x0A                   // n
-        case 0x72: return 0x0D                   // r
-        case 0x74: return 0x09                   // t
-        case 0x62 where inClass: return 0x08     // b in a class: backspace
-        case 0x30:                               // \0 and up to two more octal digits
+        case 0x61: return 0x07   // a
+        case 0x65: return 0x1B   // e
+        case 0x66: return 0x0C   // f
+        case 0x6E: return 0x0A   // n
+        case 0x72: return 0x0D   // r
+        case 0x74: return 0x09   // t
+        case 0x62 where inClass: return 0x08   // b in a class: backspace
+        case 0x30:   // \0 and up to two more octal digits
             var value: UInt32 = 0
             var count = 0
             while count < 2, let d = peek(), (0x30...0x37).contains(d) {
@@ -585,7 +607,7 @@ struct PCREParser {
                 count += 1
             }
             return value
-        case 0x6F:                               // o{...}
+        case 0x6F:   // o{...}
             guard isChar(peek(), "{") else { throw error("missing opening brace after \\o") }
             pos += 1
             var value: UInt32 = 0
@@ -603,7 +625,7 @@ struct PCREParser {
             }
             pos += 1
             return try checkCodePoint(value)
-        case 0x78:                               // x, x{...}
+        case 0x78:   // x, x{...}
             if isChar(peek(), "{") {
                 pos += 1
                 var value: UInt32 = 0
@@ -633,7 +655,7 @@ struct PCREParser {
                 count += 1
             }
             return value
-        case 0x63:                               // cX
+        case 0x63:   // cX
             guard let x = peek() else { throw error("\\c at end of pattern") }
             guard x < 0x80 else { throw error("\\c must be followed by a printable ASCII character") }
             pos += 1
@@ -641,11 +663,11 @@ struct PCREParser {
             if (0x61...0x7A).contains(upper) { upper -= 0x20 }
             guard (0x20...0x7E).contains(x) else { throw error("\\c must be followed by a printable ASCII character") }
             return upper ^ 0x40
-        case 0x31...0x37 where inClass:          // octal in a class
+        case 0x31...0x37 where inClass:   // octal in a class
             return try octal(c - 0x30, digits: 1)
         case 0x38 where inClass, 0x39 where inClass:
             return c
-        case 0x4C, 0x6C, 0x55, 0x75, 0x46:      // L l U u F
+        case 0x4C, 0x6C, 0x55, 0x75, 0x46:   // L l U u F
             throw error("PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u")
         default:
             if (0x30...0x39).contains(c) || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) {
@@ -727,7 +749,8 @@ struct PCREParser {
             first = false
             // POSIX class [:name:]
             if c == 0x5B, let next = peek(1), next == 0x3A || next == 0x2E || next == 0x3D,
-               let item = try parsePosixClass(caseless: cls.caseless) {
+                let item = try parsePosixClass(caseless: cls.caseless)
+            {
                 cls.merge(item)
                 pendingRangeStart = nil
                 continue
@@ -782,7 +805,10 @@ struct PCREParser {
                 case 0x51:   // \Q...\E inside a class
                     pos += 1
                     while let d = peek() {
-                        if d == 0x5C, isChar(peek(1), "E") { pos += 2; break }
+                        if d == 0x5C, isChar(peek(1), "E") {
+                            pos += 2
+                            break
+                        }
                         cls.ranges.append(d...d)
                         pendingRangeStart = d
                         pos += 1

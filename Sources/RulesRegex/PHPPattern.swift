@@ -114,7 +114,7 @@ public struct PHPPattern: Hashable, Sendable {
             case UInt8(ascii: "x"): options.insert(.extended)
             case UInt8(ascii: "A"): options.insert(.anchored)
             case UInt8(ascii: "D"): options.insert(.dollarEndOnly)
-            case UInt8(ascii: "S"), UInt8(ascii: "X"): break    // no-ops since PHP 7.3
+            case UInt8(ascii: "S"), UInt8(ascii: "X"): break   // no-ops since PHP 7.3
             case UInt8(ascii: "U"): options.insert(.ungreedy)
             case UInt8(ascii: "u"): options.insert(.utf)
             case UInt8(ascii: "J"): options.insert(.dupNames)

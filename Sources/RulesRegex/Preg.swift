@@ -69,7 +69,8 @@ public final class Preg {
         /// enough for the starts an engine would try there to matter.
         func limitStarts(_ subject: UnsafeBufferPointer<UInt8>, scratch: inout AnyObject?) {
             guard subject.count > Preg.shortSubject, let analysed, let prefilter = analysed,
-                  let last = prefilter.lastStart(subject), subject.count - last > Preg.shortSubject else { return }
+                let last = prefilter.lastStart(subject), subject.count - last > Preg.shortSubject
+            else { return }
             compiled.limitStarts(to: last, in: subject, scratch: &scratch)
         }
     }
@@ -221,14 +222,18 @@ public final class Preg {
     /// pattern that does not compile leaves `matches` untouched, and a failure while
     /// matching leaves the groups of the matches found before it.
     @discardableResult
-    public func matchAll(_ pattern: Bytes, _ subject: Bytes, _ matches: inout [[Capture]]?,
-                         knownValidUTF8: Bool = false) -> Int? {
+    public func matchAll(
+        _ pattern: Bytes, _ subject: Bytes, _ matches: inout [[Capture]]?,
+        knownValidUTF8: Bool = false
+    ) -> Int? {
         guard let found = matchAllOffsets(pattern, subject, knownValidUTF8: knownValidUTF8) else { return nil }
         matches = (0...found.groupCount).map { group in
             found.matches.indices.map { n in
                 let text = found.text(n, group: group)
-                return Capture(text: Array(text), offset: group < found.matches[n].setCount
-                               ? found.matches[n].range(group)?.lowerBound ?? -1 : -1)
+                return Capture(
+                    text: Array(text),
+                    offset: group < found.matches[n].setCount
+                        ? found.matches[n].range(group)?.lowerBound ?? -1 : -1)
             }
         }
         return lastError == nil ? found.matches.count : nil
@@ -255,8 +260,10 @@ public final class Preg {
     /// `onlyStartingAt`, when given, lists (in ascending order, on character boundaries)
     /// every offset where a match can start, which the caller knows from the pattern: the
     /// pattern is tried there alone, anchored, and finds what the global loop would.
-    public func matchAllOffsets(_ pattern: Bytes, _ subject: Bytes, knownValidUTF8: Bool = false,
-                                onlyStartingAt starts: [Int]? = nil) -> AllMatches? {
+    public func matchAllOffsets(
+        _ pattern: Bytes, _ subject: Bytes, knownValidUTF8: Bool = false,
+        onlyStartingAt starts: [Int]? = nil
+    ) -> AllMatches? {
         guard let regex = regex(pattern, function: "preg_match_all") else { return nil }
         lastError = nil
         var found: [Match] = []
@@ -272,8 +279,10 @@ public final class Preg {
     /// `preg_replace($pattern, $replacement, $subject, $limit)`: the subject with each match
     /// replaced, or `nil` (PHP's `null`) on failure. The replacement may refer to groups as
     /// `$n`, `${n}` or `\n` (n up to 99); `\\` before `$` or `\` makes it literal.
-    public func replace(_ pattern: Bytes, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
-                        knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Bytes? {
+    public func replace(
+        _ pattern: Bytes, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
+        knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil
+    ) -> Bytes? {
         guard let regex = regex(pattern, function: "preg_replace") else { return nil }
         return replace(regex, replacement, subject, limit: limit, knownValidUTF8: knownValidUTF8, onlyStartingAt: starts)
     }
@@ -282,8 +291,10 @@ public final class Preg {
     /// sure of it (the stemmer, whose input comes out of `mb_strtolower`); the answer is the
     /// same, the check is only not repeated. `onlyStartingAt` is as for
     /// ``matchAllOffsets(_:_:knownValidUTF8:onlyStartingAt:)``.
-    public func replace(_ regex: Regex, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
-                        knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil) -> Bytes? {
+    public func replace(
+        _ regex: Regex, _ replacement: Bytes, _ subject: Bytes, limit: Int = -1,
+        knownValidUTF8: Bool = false, onlyStartingAt starts: [Int]? = nil
+    ) -> Bytes? {
         lastError = nil
         // A replacement with no `$` or `\` refers to no group: append it as it is.
         let literal = !replacement.contains(where: { $0 == 0x24 || $0 == 0x5C })
@@ -304,12 +315,15 @@ public final class Preg {
                 // An engine that lists the bounds of every match in one call (see
                 // ``CompiledPattern/allMatchBounds(in:from:utf:starts:scratch:)``) gives all this
                 // replacement needs.
-                if literal, limit < 0, let bounds = try subject.withUnsafeBufferPointer({ buffer throws(RegexError) in
-                    var scratch: AnyObject?
-                    regex.limitStarts(buffer, scratch: &scratch)
-                    return try regex.compiled.allMatchBounds(in: buffer, from: start, utf: regex.isUTF,
-                                                             starts: regex.startCharacters, scratch: &scratch)
-                }) {
+                if literal, limit < 0,
+                    let bounds = try subject.withUnsafeBufferPointer({ buffer throws(RegexError) in
+                        var scratch: AnyObject?
+                        regex.limitStarts(buffer, scratch: &scratch)
+                        return try regex.compiled.allMatchBounds(
+                            in: buffer, from: start, utf: regex.isUTF,
+                            starts: regex.startCharacters, scratch: &scratch)
+                    })
+                {
                     return Self.replace(bounds, with: replacement, in: subject)
                 }
             } catch {
@@ -319,8 +333,10 @@ public final class Preg {
         }
         var result: Bytes?
         var copied = 0
-        let error = forEachMatch(regex, subject, limit: limit, knownValidUTF8: checked, onlyStartingAt: starts,
-                                 firstStart: firstStart) { m in
+        let error = forEachMatch(
+            regex, subject, limit: limit, knownValidUTF8: checked, onlyStartingAt: starts,
+            firstStart: firstStart
+        ) { m in
             if result == nil {
                 result = Bytes()
                 result!.reserveCapacity(subject.count + replacement.count)
@@ -437,9 +453,11 @@ public final class Preg {
     /// offset for a non-empty match anchored there, and failing that moves on by one
     /// character (one UTF-8 sequence under `/u`), as Perl's `/g` does.
     /// `firstStart` is the prefilter's answer when the caller already has it.
-    func forEachMatch(_ regex: Regex, _ subject: Bytes, limit: Int, knownValidUTF8: Bool,
-                      onlyStartingAt starts: [Int]? = nil, firstStart known: Int? = nil,
-                      _ body: (Match) -> Void) -> RegexError? {
+    func forEachMatch(
+        _ regex: Regex, _ subject: Bytes, limit: Int, knownValidUTF8: Bool,
+        onlyStartingAt starts: [Int]? = nil, firstStart known: Int? = nil,
+        _ body: (Match) -> Void
+    ) -> RegexError? {
         subject.withUnsafeBufferPointer { buffer in
             var scratch: AnyObject?
             do throws(RegexError) {
@@ -452,8 +470,9 @@ public final class Preg {
                     if let all = try regex.compiled.allMatches(in: buffer, from: 0, scratch: &scratch) {
                         for m in (limit < 0 ? all[...] : all.prefix(limit)) { body(m) }
                     } else {
-                        try Self.forEachMatch(regex, buffer, from: 0, limit: limit, startingAt: starts,
-                                              scratch: &scratch, body)
+                        try Self.forEachMatch(
+                            regex, buffer, from: 0, limit: limit, startingAt: starts,
+                            scratch: &scratch, body)
                     }
                     return nil
                 }
@@ -491,9 +510,11 @@ public final class Preg {
     /// The global loop when matches can start only at `starts`: an unanchored search from
     /// an offset finds the first of them, at or after it, where an anchored attempt
     /// succeeds. After an empty match the retry at its end is again non-empty and anchored.
-    private static func forEachMatch(_ regex: Regex, _ buffer: UnsafeBufferPointer<UInt8>, from start: Int,
-                                     limit: Int, startingAt starts: [Int], scratch: inout AnyObject?,
-                                     _ body: (Match) -> Void) throws(RegexError) {
+    private static func forEachMatch(
+        _ regex: Regex, _ buffer: UnsafeBufferPointer<UInt8>, from start: Int,
+        limit: Int, startingAt starts: [Int], scratch: inout AnyObject?,
+        _ body: (Match) -> Void
+    ) throws(RegexError) {
         var offset = start
         var afterEmpty = false
         var count = 0

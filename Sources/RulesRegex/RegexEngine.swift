@@ -35,8 +35,10 @@ public protocol CompiledPattern: AnyObject {
     /// For a `/u` pattern the subject has already been checked to be valid UTF-8 and
     /// `offset` is on a character boundary. `scratch` is the engine's to keep a converted
     /// form of the subject in between attempts on the same subject; it starts as `nil`.
-    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
-                    scratch: inout AnyObject?) throws(RegexError) -> Match?
+    func firstMatch(
+        in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+        scratch: inout AnyObject?
+    ) throws(RegexError) -> Match?
 
     /// Every match of PHP's global loop (`preg_match_all`, `preg_replace`) from `offset`,
     /// when the engine can list them faster than by repeated ``firstMatch(in:from:options:scratch:)``
@@ -50,8 +52,10 @@ public protocol CompiledPattern: AnyObject {
     /// byte. `preg_replace` with a replacement that names no group needs nothing more.
     /// `starts`, when known, tells where a match cannot start; an engine may use it to
     /// begin each search further on, or ignore it.
-    func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
-                        starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]?
+    func allMatchBounds(
+        in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
+        starts: StartCharacters?, scratch: inout AnyObject?
+    ) throws(RegexError) -> [Int]?
 
     /// That no match in `subject` starts after byte `lastStart`, for the calls on it that
     /// follow with this `scratch` (``Preg`` knows it from the text every match contains).
@@ -65,12 +69,16 @@ public protocol CompiledPattern: AnyObject {
 extension CompiledPattern {
     public func limitStarts(to lastStart: Int, in subject: UnsafeBufferPointer<UInt8>, scratch: inout AnyObject?) {}
 
-    public func allMatchBounds(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
-                               starts: StartCharacters?, scratch: inout AnyObject?) throws(RegexError) -> [Int]? {
+    public func allMatchBounds(
+        in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,
+        starts: StartCharacters?, scratch: inout AnyObject?
+    ) throws(RegexError) -> [Int]? {
         nil
     }
 
-    public func allMatches(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?) throws(RegexError) -> [Match]? {
+    public func allMatches(
+        in subject: UnsafeBufferPointer<UInt8>, from offset: Int, scratch: inout AnyObject?
+    ) throws(RegexError) -> [Match]? {
         nil
     }
 }

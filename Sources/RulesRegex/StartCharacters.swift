@@ -51,9 +51,10 @@ public struct StartCharacters: Sendable {
     /// 0x80 is a whole character and no other byte can be one of them); `nil` otherwise.
     private static func characterBefore(_ tree: Node, utf: Bool) -> [Bool]? {
         guard case .sequence(let items) = tree, let head = items.first,
-              case .group(.lookbehind(negative: false), let inner) = head,
-              inner.lengths.min == 1, inner.lengths.max == 1,
-              let characters = firstCharacters(of: inner, below: 0x11_0000) else { return nil }
+            case .group(.lookbehind(negative: false), let inner) = head,
+            inner.lengths.min == 1, inner.lengths.max == 1,
+            let characters = firstCharacters(of: inner, below: 0x11_0000)
+        else { return nil }
         var table = [Bool](repeating: false, count: 0x100)
         for range in characters {
             guard range.upperBound < (utf ? 0x80 : 0x100) else { return nil }

@@ -84,7 +84,8 @@ public final class Stemmer {
             // preg_match(RVRE, $word, $p); mb_strtolower's output is always valid UTF-8,
             // so no pattern fails on it. Both groups always take part in a match.
             guard let p = preg.firstMatch(rv, word, knownValidUTF8: true),
-                  let startRange = p.range(1), let rvRange = p.range(2) else { break }
+                let startRange = p.range(1), let rvRange = p.range(2)
+            else { break }
             let start = word[startRange]
             var rv = Array(word[rvRange])
             // PHP's `if (!$RV)`: the empty string and "0" are both false.

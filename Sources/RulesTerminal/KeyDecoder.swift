@@ -88,15 +88,16 @@ public struct KeyDecoder: Sendable {
         let kind = b[i + 1]
         if kind == 0x4F {   // SS3
             guard i + 2 < b.count else { return nil }
-            let key: Key = switch b[i + 2] {
-            case 0x41: .up
-            case 0x42: .down
-            case 0x43: .right
-            case 0x44: .left
-            case 0x48: .home
-            case 0x46: .end
-            default: .unknown
-            }
+            let key: Key =
+                switch b[i + 2] {
+                case 0x41: .up
+                case 0x42: .down
+                case 0x43: .right
+                case 0x44: .left
+                case 0x48: .home
+                case 0x46: .end
+                default: .unknown
+                }
             return (key, 3)
         }
         // Escape pressed twice, or before a key that is not ASCII or a control key (Escape
@@ -142,22 +143,23 @@ public struct KeyDecoder: Sendable {
         // A key with a modifier (`ESC [ 1 ; 5 C`, Ctrl-Right) is not the key alone.
         let parameters = String(decoding: b[start..<j], as: UTF8.self)
         if parameters.contains(";") { return (.unknown, j - i + 1) }
-        let key: Key = switch (b[j], parameters) {
-        case (0x41, _): .up
-        case (0x42, _): .down
-        case (0x43, _): .right
-        case (0x44, _): .left
-        case (0x48, _): .home
-        case (0x46, _): .end
-        case (0x7E, "5"): .pageUp
-        case (0x7E, "6"): .pageDown
-        case (0x7E, "1"), (0x7E, "7"): .home
-        case (0x7E, "4"), (0x7E, "8"): .end
-        case (0x7E, "3"): .delete
-        case (0x7E, "200"): .pasteStart
-        case (0x7E, "201"): .pasteEnd
-        default: .unknown
-        }
+        let key: Key =
+            switch (b[j], parameters) {
+            case (0x41, _): .up
+            case (0x42, _): .down
+            case (0x43, _): .right
+            case (0x44, _): .left
+            case (0x48, _): .home
+            case (0x46, _): .end
+            case (0x7E, "5"): .pageUp
+            case (0x7E, "6"): .pageDown
+            case (0x7E, "1"), (0x7E, "7"): .home
+            case (0x7E, "4"), (0x7E, "8"): .end
+            case (0x7E, "3"): .delete
+            case (0x7E, "200"): .pasteStart
+            case (0x7E, "201"): .pasteEnd
+            default: .unknown
+            }
         return (key, j - i + 1)
     }
 }

@@ -112,9 +112,12 @@ public enum RawTerminal {
     /// whose default action ends the process (but SIGPIPE, which rules ignores, and
     /// SIGKILL, which cannot be caught): the alternate screen and a hidden cursor were left
     /// behind by USR1, USR2, ALRM, IO, the real-time signals and the rest.
-    private static let endingSignals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE,
-                                                 SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS, SIGPWR, SIGSTKFLT,
-                                                 SIGIO] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    private static let endingSignals: [Int32] =
+        [
+            SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE,
+            SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS, SIGPWR, SIGSTKFLT,
+            SIGIO,
+        ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
     /// The action each ending signal had before ours, by signal number, and whether the
     /// program asked for it to follow ours (``passOn(_:)``).

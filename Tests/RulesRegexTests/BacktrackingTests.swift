@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesRegex
 
 /// A pattern that backtracks without end stops at a bound on its work with both engines,
@@ -34,7 +35,8 @@ final class BacktrackingTests: XCTestCase {
         for engine in allEngines() {
             let preg = Preg(engine: engine)
             var matches: [Bytes] = []
-            XCTAssertEqual(preg.match(Bytes(php: "#(а|а)*аааа#u"), text, &matches), 1, "\(engine.name) \(String(describing: preg.lastError))")
+            XCTAssertEqual(
+                preg.match(Bytes(php: "#(а|а)*аааа#u"), text, &matches), 1, "\(engine.name) \(String(describing: preg.lastError))")
             XCTAssertEqual(matches.first.map(\.text), "аааа", engine.name)
             XCTAssertEqual(preg.match(Bytes(php: "#(a|b)+c#"), plain, &matches), 0, "\(engine.name) \(String(describing: preg.lastError))")
         }
@@ -45,13 +47,17 @@ final class BacktrackingTests: XCTestCase {
     /// is followed by more pattern (the stemmer's DERIVATIONAL, the snippets' guillemets):
     /// tried from every start, each reads to the subject's end.
     func testWhichPatternsAreBounded() throws {
-        for pattern in ["^(.*?[аеиоуыэюя])(.*)$", "\\s+", "[^,]+$", "\\A[^,]+,$",
-                        "((ив|ивши|ившись|ыв|ывши|ывшись)|((?<=[ая])(в|вши|вшись)))$", "(?<=[^a-zа-я]|^)(запят|тир)[a-zа-я]*",
-                        "&[^;]{1,20};", "a{3}b{2}c{4}d{5}e{6}f{7}g{8}h{9}", "\\Q(a+)+\\E"] {
+        for pattern in [
+            "^(.*?[аеиоуыэюя])(.*)$", "\\s+", "[^,]+$", "\\A[^,]+,$",
+            "((ив|ивши|ившись|ыв|ывши|ывшись)|((?<=[ая])(в|вши|вшись)))$", "(?<=[^a-zа-я]|^)(запят|тир)[a-zа-я]*",
+            "&[^;]{1,20};", "a{3}b{2}c{4}d{5}e{6}f{7}g{8}h{9}", "\\Q(a+)+\\E",
+        ] {
             XCTAssertFalse(BacktrackingRisk.isProne(pattern), pattern)
         }
-        for pattern in [String(repeating: "a?", count: 8), "(a+)+b", "(a|aa)*c", "(?:x*y*)+z", "(a[bc]?){2,}",
-                        "[^аеиоуыэюя][аеиоуыэюя]+[^аеиоуыэюя]+[аеиоуыэюя].*(?<=о)сть?$", "«(.*?)»", "x{2,}y"] {
+        for pattern in [
+            String(repeating: "a?", count: 8), "(a+)+b", "(a|aa)*c", "(?:x*y*)+z", "(a[bc]?){2,}",
+            "[^аеиоуыэюя][аеиоуыэюя]+[^аеиоуыэюя]+[аеиоуыэюя].*(?<=о)сть?$", "«(.*?)»", "x{2,}y",
+        ] {
             XCTAssertTrue(BacktrackingRisk.isProne(pattern), pattern)
         }
     }

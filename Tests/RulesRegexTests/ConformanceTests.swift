@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesRegex
 
 /// Every case of `Fixtures/preg-cases.json` through both engines. The expected values were
@@ -27,25 +28,29 @@ final class ConformanceTests: XCTestCase {
             return Bytes(d)
         }
         return rows.map { row in
-            Case(fn: row["fn"] as! String, note: row["note"] as! String,
-                 pattern: bytes(row["pattern"]), subject: bytes(row["subject"]),
-                 replacement: bytes(row["replacement"]), limit: row["limit"] as? Int ?? -1,
-                 result: row["result"] as Any, matches: row["matches"],
-                 failed: row["failed"] as! Bool, error: row["error"] as! Int)
+            Case(
+                fn: row["fn"] as! String, note: row["note"] as! String,
+                pattern: bytes(row["pattern"]), subject: bytes(row["subject"]),
+                replacement: bytes(row["replacement"]), limit: row["limit"] as? Int ?? -1,
+                result: row["result"] as Any, matches: row["matches"],
+                failed: row["failed"] as! Bool, error: row["error"] as! Int)
         }
     }
 
     /// PHP's encoding of a string in the fixture: `{"b64": ...}`.
     static func decodeString(_ value: Any?) -> Bytes? {
         guard let object = value as? [String: Any], let s = object["b64"] as? String,
-              let d = Data(base64Encoded: s) else { return nil }
+            let d = Data(base64Encoded: s)
+        else { return nil }
         return Bytes(d)
     }
 
     func testCasesCoverWhatTheIssueAsksFor() throws {
         let notes = try Self.loadCases().map(\.note).joined(separator: "\n")
-        for topic in ["cyrillic caseless", "ё", "lookbehind", "$ before final newline", "\\r", "nbsp",
-                      "byte offsets after multibyte", "empty matches", "unbalanced paren", "invalid utf-8"] {
+        for topic in [
+            "cyrillic caseless", "ё", "lookbehind", "$ before final newline", "\\r", "nbsp",
+            "byte offsets after multibyte", "empty matches", "unbalanced paren", "invalid utf-8",
+        ] {
             XCTAssertTrue(notes.localizedCaseInsensitiveContains(topic), "no conformance case about \(topic)")
         }
     }

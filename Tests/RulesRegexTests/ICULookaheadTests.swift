@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesRegex
 
 /// The ICU translation puts a lookahead for the characters a match can start with
@@ -34,8 +35,10 @@ final class ICULookaheadTests: XCTestCase {
     }
 
     func testLookaheadNeverHidesAMatch() throws {
-        let alphabet = ["а", "я", "в", "ш", "и", "ы", "ё", "б", "a", "b", "c", "d", "e", "f", "v", "w", "x", "y", "z",
-                        "A", "B", " ", "\n", "é", "€", "😀"]
+        let alphabet = [
+            "а", "я", "в", "ш", "и", "ы", "ё", "б", "a", "b", "c", "d", "e", "f", "v", "w", "x", "y", "z",
+            "A", "B", " ", "\n", "é", "€", "😀",
+        ]
         var rng = SplitMix(state: 11)
         let pcre2 = Preg(engine: PCRE2Engine())
         let foundation = Preg(engine: FoundationEngine())

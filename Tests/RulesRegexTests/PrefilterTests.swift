@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesRegex
 
 /// `Preg` skips the engine when a pattern's structure shows that a subject cannot match
@@ -19,8 +20,10 @@ final class PrefilterTests: XCTestCase {
         "/(?<=ab|c)(d|e)$/", "/(?:(?<=[ая])(в|ем)|x)$/u", "/a(?<=[ab])b$/", "/(?<=а)(?<=[ая])в$/u",
         "/((?<=[ая]|ё)в)$/u", "/(?<![ая])(в|ем)$/u", "/(?<=[ая])в?$/u", "/(?<=ая|я)в$/u",
     ]
-    static let alphabet = ["а", "я", "в", "ш", "и", "с", "ь", "о", "т", "н", "е", "ы", "й", "щ", "ю",
-                           "a", "b", "c", "d", "e", "x", "y", "z", "é", "É", "ё", "\n", " "]
+    static let alphabet = [
+        "а", "я", "в", "ш", "и", "с", "ь", "о", "т", "н", "е", "ы", "й", "щ", "ю",
+        "a", "b", "c", "d", "e", "x", "y", "z", "é", "É", "ё", "\n", " ",
+    ]
 
     func testSkippingTheEngineNeverHidesAMatch() throws {
         var rng = SplitMix(state: 42)
@@ -47,9 +50,10 @@ final class PrefilterTests: XCTestCase {
                     // prefilter leaves alone.
                     for replacement in ["<>", "<$0>"] {
                         let fresh = Preg.Regex(pattern: regex.pattern, compiled: regex.compiled)
-                        XCTAssertEqual(preg.replace(regex, Bytes(replacement.utf8), subject),
-                                       preg.replace(fresh, Bytes(replacement.utf8), subject),
-                                       "\(engine.name): \(source) on \(subject.text.debugDescription)")
+                        XCTAssertEqual(
+                            preg.replace(regex, Bytes(replacement.utf8), subject),
+                            preg.replace(fresh, Bytes(replacement.utf8), subject),
+                            "\(engine.name): \(source) on \(subject.text.debugDescription)")
                     }
                 }
             }
@@ -72,8 +76,10 @@ final class PrefilterTests: XCTestCase {
             "/\\Gя/u", "/я/Au",
             "#(?<=[\\.?!;])[ \\n\\t]+#sS", "/(?<=a)b/", "/(?<=x|y)z/", "/(?<!a)b/", "/(?<=[ая])в/u", "/(?<=ab)c/",
         ]
-        let alphabet = ["а", "я", "ё", "в", "ш", "и", "a", "b", "c", "x", "y", "-", "^", "&", ";", ".", " ", "\n",
-                        "\t", "é", "ࠀ", "€", "𐀀", "0", "A", "Я", "z", "!", "?"]
+        let alphabet = [
+            "а", "я", "ё", "в", "ш", "и", "a", "b", "c", "x", "y", "-", "^", "&", ";", ".", " ", "\n",
+            "\t", "é", "ࠀ", "€", "𐀀", "0", "A", "Я", "z", "!", "?",
+        ]
         var rng = SplitMix(state: 7)
         let preg = Preg(engine: PCRE2Engine())
         var tabled = 0
@@ -88,12 +94,14 @@ final class PrefilterTests: XCTestCase {
                 try subject.withUnsafeBufferPointer { buffer in
                     var scratch: AnyObject?
                     let plain = try regex.compiled.allMatchBounds(in: buffer, from: 0, utf: regex.isUTF, starts: nil, scratch: &scratch)
-                    let skipping = try regex.compiled.allMatchBounds(in: buffer, from: 0, utf: regex.isUTF, starts: starts, scratch: &scratch)
+                    let skipping = try regex.compiled.allMatchBounds(
+                        in: buffer, from: 0, utf: regex.isUTF, starts: starts, scratch: &scratch)
                     XCTAssertEqual(plain, skipping, "\(source) on \(subject.text.debugDescription)")
                     // Each search's start is at or before the match it finds.
                     var from = 0
                     for k in stride(from: 0, to: plain?.count ?? 0, by: 2) {
-                        XCTAssertLessThanOrEqual(starts.next(from: from, in: buffer), plain![k], "\(source) on \(subject.text.debugDescription)")
+                        XCTAssertLessThanOrEqual(
+                            starts.next(from: from, in: buffer), plain![k], "\(source) on \(subject.text.debugDescription)")
                         from = plain![k + 1]
                         matched += 1
                     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesTerminal
 
 /// `rules browse`, the full-screen search, in a real terminal (tmux) as a person uses
@@ -20,7 +21,9 @@ final class BrowseTests: XCTestCase {
         try terminal.run("echo \"[$(stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo|isig|icrnl)$' | tr '\\n' ' ')]\"")
         let screen2 = try terminal.waitFor { $0.components(separatedBy: "\n").contains { $0.hasPrefix("[") && $0.hasSuffix("]") } }
         let settings = screen2.components(separatedBy: "\n").last { $0.hasPrefix("[") && $0.hasSuffix("]") } ?? ""
-        XCTAssertEqual(Set(settings.dropFirst().dropLast().split(separator: " ")), ["icanon", "echo", "isig", "icrnl"], screen2, file: file, line: line)
+        XCTAssertEqual(
+            Set(settings.dropFirst().dropLast().split(separator: " ")), ["icanon", "echo", "isig", "icrnl"], screen2, file: file, line: line
+        )
         // The screen cleared, the marker again, for the next time.
         try terminal.run("clear; echo \(before)")
         _ = try terminal.waitFor { $0.hasPrefix(before) || $0.contains("\n\(before)") }
@@ -39,7 +42,8 @@ final class BrowseTests: XCTestCase {
         try type("ая перед как", into: terminal)
         // (Until "Ищу…" goes, the count may still be the last query's.)
         screen = try terminal.waitFor {
-            $0.contains("Поиск: запятая перед как\n") && $0.contains("§ 329. Запятая перед как, словно, будто в сравнительном обороте") && !$0.contains("Ищу…")
+            $0.contains("Поиск: запятая перед как\n") && $0.contains("§ 329. Запятая перед как, словно, будто в сравнительном обороте")
+                && !$0.contains("Ищу…")
         }
         XCTAssertTrue(screen.contains("Нашлось 294 правила"), screen)
         // The found words are marked in colour.
@@ -58,7 +62,8 @@ final class BrowseTests: XCTestCase {
         try terminal.tmux(["resize-window", "-t", "t", "-x", "50", "-y", "14"])
         screen = try terminal.waitFor { screen in
             let lines = screen.components(separatedBy: "\n")
-            return screen.hasPrefix("Поиск: запятая перед как") && lines.allSatisfy { $0.count <= 50 } && lines.contains { $0.hasSuffix("…") }
+            return screen.hasPrefix("Поиск: запятая перед как") && lines.allSatisfy { $0.count <= 50 }
+                && lines.contains { $0.hasSuffix("…") }
         }
         XCTAssertLessThanOrEqual(screen.trimmingCharacters(in: .newlines).components(separatedBy: "\n").count, 14, screen)
         // Tab: the chapters; a chapter: its paragraphs; one of them: its text; back twice.
@@ -124,7 +129,9 @@ final class BrowseTests: XCTestCase {
     /// Ended by a signal (a `kill`, a closed terminal, a crash: a Swift trap raises SIGILL or
     /// SIGTRAP, a bad access SIGSEGV), the terminal is given back first.
     func testTheTerminalIsGivenBackWhateverEndsIt() throws {
-        for signal in ["TERM", "HUP", "SEGV", "ILL", "TRAP", "ABRT", "USR1", "ALRM", "XCPU", "PROF", "SYS", "PWR", "STKFLT", "IO", "RTMIN", "RTMAX"] {
+        for signal in [
+            "TERM", "HUP", "SEGV", "ILL", "TRAP", "ABRT", "USR1", "ALRM", "XCPU", "PROF", "SYS", "PWR", "STKFLT", "IO", "RTMIN", "RTMAX",
+        ] {
             let terminal = try browseSent(signals[signal]!, marker: "сигнал\(signal)")
             try assertShellIsBack(terminal, before: "shell-before")
         }
@@ -227,7 +234,9 @@ final class BrowseTests: XCTestCase {
             let marker = "стоп\(name)"
             let terminal = try browseSent(signal, marker: marker)
             _ = try terminal.waitFor { $0.contains("Stopped") && $0.contains("shell-before") }
-            XCTAssertEqual(try terminal.tmux(["display", "-p", "-t", "t", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines), "0", name)
+            XCTAssertEqual(
+                try terminal.tmux(["display", "-p", "-t", "t", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines), "0",
+                name)
             try terminal.run("fg")
             _ = try terminal.waitFor { $0.hasPrefix("Поиск: \(marker)") }
             try terminal.keys("C-d")
@@ -249,10 +258,12 @@ final class BrowseTests: XCTestCase {
         return terminal
     }
 
-    private let signals: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV, "ILL": SIGILL, "TRAP": SIGTRAP, "ABRT": SIGABRT,
-                                            "USR1": SIGUSR1, "ALRM": SIGALRM, "XCPU": SIGXCPU, "PROF": SIGPROF, "SYS": SIGSYS,
-                                            "PWR": SIGPWR, "STKFLT": SIGSTKFLT, "IO": SIGIO,
-                                            "RTMIN": __libc_current_sigrtmin(), "RTMAX": __libc_current_sigrtmax()]
+    private let signals: [String: Int32] = [
+        "TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV, "ILL": SIGILL, "TRAP": SIGTRAP, "ABRT": SIGABRT,
+        "USR1": SIGUSR1, "ALRM": SIGALRM, "XCPU": SIGXCPU, "PROF": SIGPROF, "SYS": SIGSYS,
+        "PWR": SIGPWR, "STKFLT": SIGSTKFLT, "IO": SIGIO,
+        "RTMIN": __libc_current_sigrtmin(), "RTMAX": __libc_current_sigrtmax(),
+    ]
 
     /// The processes whose command line ends with `arguments` (read from /proc, as pgrep
     /// does, which a minimal system may lack).
@@ -273,7 +284,9 @@ final class BrowseTests: XCTestCase {
         XCTAssertTrue(bare.stderr.hasPrefix("rules: usage: rules COMMAND"), bare.stderr)
         let browse = try runRules(["browse"])
         XCTAssertEqual(browse.status, 2)
-        XCTAssertEqual(browse.stderr, "rules: browse needs a terminal on standard input and output; in a script, use rules search (see rules browse --help)\n")
+        XCTAssertEqual(
+            browse.stderr,
+            "rules: browse needs a terminal on standard input and output; in a script, use rules search (see rules browse --help)\n")
     }
 
     /// Bytes to keys: Cyrillic letters (split between reads too), the arrows and paging keys
@@ -284,23 +297,26 @@ final class BrowseTests: XCTestCase {
         let split = Array("я".utf8)
         XCTAssertEqual(decoder.keys([split[0]]), [])
         XCTAssertEqual(decoder.keys([split[1]]), [.character("я")])
-        XCTAssertEqual(decoder.keys(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~".utf8)),
-                       [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end])
-        XCTAssertEqual(decoder.keys([0x03, 0x04, 0x15, 0x0D, 0x09, 0x7F]),
-                       [.control("c"), .control("d"), .control("u"), .enter, .tab, .backspace])
+        XCTAssertEqual(
+            decoder.keys(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~".utf8)),
+            [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end])
+        XCTAssertEqual(
+            decoder.keys([0x03, 0x04, 0x15, 0x0D, 0x09, 0x7F]),
+            [.control("c"), .control("d"), .control("u"), .enter, .tab, .backspace])
         XCTAssertEqual(decoder.keys([0x1B]), [])
         XCTAssertTrue(decoder.pendingEscape)
         XCTAssertEqual(decoder.keys(Array("[A".utf8)), [.up])
         XCTAssertEqual(decoder.keys([0x1B]), [])
         XCTAssertEqual(decoder.flushEscape(), [.escape])
-        XCTAssertEqual(decoder.keys([0x1B, 0x61]), [.unknown])          // Alt-a
-        XCTAssertEqual(decoder.keys([0x1B, 0x1B]), [.escape])           // Escape twice: one, one waiting
+        XCTAssertEqual(decoder.keys([0x1B, 0x61]), [.unknown])   // Alt-a
+        XCTAssertEqual(decoder.keys([0x1B, 0x1B]), [.escape])   // Escape twice: one, one waiting
         XCTAssertEqual(decoder.flushEscape(), [.escape])
-        XCTAssertEqual(decoder.keys(Array("\u{1B}[".utf8)), [])          // a sequence that never ends
+        XCTAssertEqual(decoder.keys(Array("\u{1B}[".utf8)), [])   // a sequence that never ends
         XCTAssertTrue(decoder.pendingEscape)
         XCTAssertEqual(decoder.flushEscape(), [.unknown])
         XCTAssertEqual(decoder.keys(Array("x\u{1B}[1;5C".utf8)), [.character("x"), .unknown])   // Ctrl-Right
-        XCTAssertEqual(decoder.keys(Array("\u{1B}[200~a\nb\u{1B}[201~".utf8)), [.pasteStart, .character("a"), .enter, .character("b"), .pasteEnd])
+        XCTAssertEqual(
+            decoder.keys(Array("\u{1B}[200~a\nb\u{1B}[201~".utf8)), [.pasteStart, .character("a"), .enter, .character("b"), .pasteEnd])
         // Not UTF-8, or a sequence no key sends: passed over, never stuck.
         XCTAssertEqual(decoder.keys([0xFF, 0xD0, 0x41]), [.unknown, .unknown, .character("A")])
         XCTAssertEqual(decoder.keys(Array("\u{1B}[1;5Pz".utf8)), [.unknown, .character("z")])

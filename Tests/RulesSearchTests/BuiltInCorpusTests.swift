@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// The built-in corpus: its size, its index (fresh, and the one carried by the binary),
@@ -66,8 +67,9 @@ final class BuiltInCorpusTests: XCTestCase {
             XCTAssertTrue(Bytes(carried) == file, "the binary's \(name) is not the fixture's: build again")
             XCTAssertEqual(Int(bitPattern: carried.baseAddress) % 64, 0, "\(name) is aligned")
         }
-        XCTAssertEqual(Bytes(BuiltInData.corpus.utf8), Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("corpus.jsonl"))),
-                       "BuiltInData.swift is stale: run Tests/Tools/embed-builtin.py")
+        XCTAssertEqual(
+            Bytes(BuiltInData.corpus.utf8), Bytes(try Data(contentsOf: Self.directory.appendingPathComponent("corpus.jsonl"))),
+            "BuiltInData.swift is stale: run Tests/Tools/embed-builtin.py")
         // The embedded binary index answers like the S2 file.
         let embedded = try BuiltInIndex.index()
         for word in ["запят", "шипящ", "причастн"] {
@@ -123,16 +125,24 @@ final class BuiltInCorpusTests: XCTestCase {
         var keywords: [String: Set<String>] = [:]
         for record in try RulesContentTests.corpusRecords() {
             let id = record["id"] as? String ?? ""
-            keywords[id] = Set((record["keywords"] as? String ?? "").split(separator: ",").map { folded($0.trimmingCharacters(in: .whitespaces)) })
+            keywords[id] = Set(
+                (record["keywords"] as? String ?? "").split(separator: ",").map { folded($0.trimmingCharacters(in: .whitespaces)) })
         }
         let session = SearchSession(index: try BuiltInIndex.index(), texts: nil, preg: Preg(engine: PCRE2Engine()))
-        var words = Set<String>(), asked = 0, missed: [String] = []
+        var words = Set<String>()
+        var asked = 0
+        var missed: [String] = []
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 3 else { XCTFail("words.tsv: a line is not word<TAB>number<TAB>forms: \(line)"); continue }
+            guard fields.count == 3 else {
+                XCTFail("words.tsv: a line is not word<TAB>number<TAB>forms: \(line)")
+                continue
+            }
             let (word, number) = (fields[0], fields[1])
             words.insert(folded(word))
-            XCTAssertTrue(keywords[number]?.contains(folded(word)) == true, "words.tsv: «\(word)» is not a keyword of § \(number) (run assemble-corpus.py)")
+            XCTAssertTrue(
+                keywords[number]?.contains(folded(word)) == true,
+                "words.tsv: «\(word)» is not a keyword of § \(number) (run assemble-corpus.py)")
             let forms = fields[2].isEmpty ? [] : fields[2].split(separator: "|").map(String.init)
             for form in ["{}"] + forms {
                 let query = form.replacingOccurrences(of: "{}", with: word)

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
 import RulesSearch
+import XCTest
 
 /// `rules` as a user runs it: search, index, show, titles, and what goes wrong.
 final class CLITests: XCTestCase {
@@ -10,8 +10,10 @@ final class CLITests: XCTestCase {
     func testSearchTheBuiltInRules() throws {
         let result = try runRules(["search", "запятая", "перед", "как"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(text(result.stdout).contains("\n\n1. § 329. Запятая перед как, словно, будто в сравнительном обороте\n"
-                                                   + "   Глава 29. Сравнительные обороты\n"), text(result.stdout))
+        XCTAssertTrue(
+            text(result.stdout).contains(
+                "\n\n1. § 329. Запятая перед как, словно, будто в сравнительном обороте\n"
+                    + "   Глава 29. Сравнительные обороты\n"), text(result.stdout))
         let none = try runRules(["search", "qwertyzzz"])
         XCTAssertEqual(none.status, 1)
         XCTAssertTrue(none.stderr.isEmpty)
@@ -71,7 +73,9 @@ final class CLITests: XCTestCase {
         let long = String(repeating: "а", count: (4 << 20) / 2 + 1)
         let batch = try runRules(["search", "--batch", "--json"], input: Data("запятая\n\(words)\nтире\n".utf8))
         XCTAssertEqual(batch.status, 2)
-        XCTAssertEqual(batch.stderr, "rules: standard input, line 2: a query has at most 10000 words; this one has 10001; nothing after it was answered\n")
+        XCTAssertEqual(
+            batch.stderr,
+            "rules: standard input, line 2: a query has at most 10000 words; this one has 10001; nothing after it was answered\n")
         XCTAssertEqual(text(batch.stdout).split(separator: "\n").count, 1)
         let endless = try runRules(["search", "--batch"], input: Data(("тире\n" + long + long).utf8))
         XCTAssertEqual(endless.status, 2)
@@ -107,8 +111,10 @@ final class CLITests: XCTestCase {
     /// (it trapped: `(page - 1) * limit`).
     func testPagesNearTheLargestInteger() throws {
         let largest = String(Int.max)
-        for arguments in [["--page", "922337203685477582"], ["--page", largest], ["--limit", largest],
-                          ["--limit", largest, "--page", "2"], ["--limit", "3", "--page", largest]] {
+        for arguments in [
+            ["--page", "922337203685477582"], ["--page", largest], ["--limit", largest],
+            ["--limit", largest, "--page", "2"], ["--limit", "3", "--page", largest],
+        ] {
             for mode in [[], ["--json"]] {
                 let run = try runRules(["search"] + mode + arguments + ["запятая"])
                 XCTAssertEqual(run.stderr, "", "\(arguments)")
@@ -196,7 +202,10 @@ final class CLITests: XCTestCase {
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
         finished.waitUntilExit()
-        let abandoned = [".\(S2IndexFile.fileName).\(finished.processIdentifier).1a2b.tmp", ".\(ChapterTexts.fileName).\(finished.processIdentifier).ff.tmp"]
+        let abandoned = [
+            ".\(S2IndexFile.fileName).\(finished.processIdentifier).1a2b.tmp",
+            ".\(ChapterTexts.fileName).\(finished.processIdentifier).ff.tmp",
+        ]
         let kept = [".\(BinaryIndex.fileName).\(getpid()).1a2b.tmp", ".notes.\(finished.processIdentifier).1a2b.tmp", "mine.tmp"]
         for name in abandoned + kept { try Data("x".utf8).write(to: dir.appendingPathComponent(name)) }
         XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus, "--out", dir.path]).status, 0)
@@ -239,7 +248,8 @@ final class CLITests: XCTestCase {
         try? FileManager.default.removeItem(at: dir)
         defer { try? FileManager.default.removeItem(at: dir) }
         let mini = TestPaths.fixtures.appendingPathComponent("man-ru-mini")
-        XCTAssertEqual(try runRules(["index", "build", "--corpus", mini.appendingPathComponent("corpus.jsonl").path, "--out", dir.path]).status, 0)
+        XCTAssertEqual(
+            try runRules(["index", "build", "--corpus", mini.appendingPathComponent("corpus.jsonl").path, "--out", dir.path]).status, 0)
         let before = try runRules(["search", "--index", dir.path, "--json", "--all", "пароль"]).stdout
         // Replace the S2 file by an index of the built-in corpus: searches must follow it.
         let other = TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/index/\(S2IndexFile.fileName)")

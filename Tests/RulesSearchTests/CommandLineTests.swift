@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesCLI
 
 /// The command line as defined once: every option of the flag table is in its help and in
@@ -18,7 +19,8 @@ final class CommandLineTests: XCTestCase {
         for flag in Flag.table where flag.name != "help" && flag.name != "version" {
             for command in flag.commands { read[command.rawValue, default: []].insert(flag.name) }
         }
-        XCTAssertEqual(read["search"]?.isSuperset(of: ["json", "plain", "batch", "limit", "all", "page", "color", "no-pager"]), true, "\(read)")
+        XCTAssertEqual(
+            read["search"]?.isSuperset(of: ["json", "plain", "batch", "limit", "all", "page", "color", "no-pager"]), true, "\(read)")
         for (command, options) in read {
             let help = try runRules([command, "--help"])
             XCTAssertEqual(help.status, 0, command)
@@ -28,7 +30,9 @@ final class CommandLineTests: XCTestCase {
                 XCTAssertTrue(man.contains("\\-\\-\(option.replacingOccurrences(of: "-", with: "\\-"))"), "rules.1 lacks --\(option)")
                 // The parser takes it for that command.
                 let probe = try runRules([command, "--\(option)", "1", "--help"])
-                XCTAssertFalse(probe.stderr.contains("does not take") || probe.stderr.contains("unknown option"), "\(command) --\(option): \(probe.stderr)")
+                XCTAssertFalse(
+                    probe.stderr.contains("does not take") || probe.stderr.contains("unknown option"),
+                    "\(command) --\(option): \(probe.stderr)")
             }
         }
         for section in ["NAME", "SYNOPSIS", "COMMANDS", "OPTIONS", "ENVIRONMENT", "EXIT STATUS", "FILES", "EXAMPLES"] {
@@ -42,7 +46,8 @@ final class CommandLineTests: XCTestCase {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/man")
             process.arguments = ["-l", TestPaths.repository.appendingPathComponent("doc/rules.1").path]
             process.environment = ["MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "MANWIDTH": "80"]
-            let out = Pipe(), err = Pipe()
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()
@@ -58,36 +63,54 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testEachCommandTakesOnlyItsOptions() throws {
-        let refused: [[String]] = [["stem", "--json", "x"], ["show", "--engine", "pcre2", "12"], ["check-engines", "--engine", "pcre2"],
-                                   ["titles", "--limit", "3", "x"], ["index", "--page", "2", "build"], ["completions", "--json", "bash"],
-                                   ["--plain", "titles", "x"]]
+        let refused: [[String]] = [
+            ["stem", "--json", "x"], ["show", "--engine", "pcre2", "12"], ["check-engines", "--engine", "pcre2"],
+            ["titles", "--limit", "3", "x"], ["index", "--page", "2", "build"], ["completions", "--json", "bash"],
+            ["--plain", "titles", "x"],
+        ]
         for arguments in refused {
             let run = try runRules(arguments)
-            let command = arguments.first { !$0.hasPrefix("-") }!, option = arguments.first { $0.hasPrefix("-") }!
+            let command = arguments.first { !$0.hasPrefix("-") }!
+            let option = arguments.first { $0.hasPrefix("-") }!
             XCTAssertEqual(run.status, 2, "\(arguments)")
             XCTAssertEqual(run.stderr, "rules: the command '\(command)' does not take \(option) (see rules \(command) --help)\n")
             XCTAssertTrue(run.stdout.isEmpty)
         }
         // Usage errors name the command's help; other errors say what to do.
-        for (arguments, message) in [(["search"], "rules: give a query (or --batch) (see rules search --help)\n"),
-                                     ([], "rules: usage: rules COMMAND [OPTIONS] [ARGUMENTS]; 'rules help' lists the commands\n"),
-                                     (["search", "--corpus", "c.jsonl", "x"], "rules: --corpus goes with --index: it names the texts of that index's chapters (see rules search --help)\n"),
-                                     (["index", "build", "--corpus", "c.jsonl", "--out="], "rules: option '--out' needs a value, not an empty one (see rules index --help)\n"),
-                                     (["search", "--all", "--page", "2", "x"], "rules: --all and --page cannot be used together (see rules search --help)\n"),
-                                     (["index", "build", "extra", "--corpus", "c", "--out", "d"], "rules: 'index build' takes no argument after build (see rules index --help)\n"),
-                                     (["index", "rebuild"], "rules: the command 'index' has no action 'rebuild': use 'rules index build' or 'rules index refresh' (see rules index --help)\n"),
-                                     (["frobnicate"], "rules: unknown command 'frobnicate' (see rules --help)\n"),
-                                     (["search", "--limit"], "rules: option '--limit N' needs a value (see rules search --help)\n"),
-                                     (["search", "--json=yes", "x"], "rules: option '--json' takes no value (see rules search --help)\n"),
-                                     (["completions", "tcsh"], "rules: no completions for 'tcsh': give bash, zsh or fish (see rules completions --help)\n"),
-                                     (["help", "nothing"], "rules: no command 'nothing' to show the help of (see rules --help)\n"),
-                                     (["search", "--engine", "perl", "x"], "rules: unknown engine 'perl' in --engine: use pcre2 or foundation\n")] {
+        for (arguments, message) in [
+            (["search"], "rules: give a query (or --batch) (see rules search --help)\n"),
+            ([], "rules: usage: rules COMMAND [OPTIONS] [ARGUMENTS]; 'rules help' lists the commands\n"),
+            (
+                ["search", "--corpus", "c.jsonl", "x"],
+                "rules: --corpus goes with --index: it names the texts of that index's chapters (see rules search --help)\n"
+            ),
+            (
+                ["index", "build", "--corpus", "c.jsonl", "--out="],
+                "rules: option '--out' needs a value, not an empty one (see rules index --help)\n"
+            ),
+            (["search", "--all", "--page", "2", "x"], "rules: --all and --page cannot be used together (see rules search --help)\n"),
+            (
+                ["index", "build", "extra", "--corpus", "c", "--out", "d"],
+                "rules: 'index build' takes no argument after build (see rules index --help)\n"
+            ),
+            (
+                ["index", "rebuild"],
+                "rules: the command 'index' has no action 'rebuild': use 'rules index build' or 'rules index refresh' (see rules index --help)\n"
+            ),
+            (["frobnicate"], "rules: unknown command 'frobnicate' (see rules --help)\n"),
+            (["search", "--limit"], "rules: option '--limit N' needs a value (see rules search --help)\n"),
+            (["search", "--json=yes", "x"], "rules: option '--json' takes no value (see rules search --help)\n"),
+            (["completions", "tcsh"], "rules: no completions for 'tcsh': give bash, zsh or fish (see rules completions --help)\n"),
+            (["help", "nothing"], "rules: no command 'nothing' to show the help of (see rules --help)\n"),
+            (["search", "--engine", "perl", "x"], "rules: unknown engine 'perl' in --engine: use pcre2 or foundation\n"),
+        ] {
             let run = try runRules(arguments)
             XCTAssertEqual(run.status, 2, "\(arguments)")
             XCTAssertEqual(run.stderr, message)
         }
-        XCTAssertEqual(try runRules(["search", "x"], environment: ["RULES_ENGINE": "perl"]).stderr,
-                       "rules: unknown engine 'perl' in RULES_ENGINE: use pcre2 or foundation\n")
+        XCTAssertEqual(
+            try runRules(["search", "x"], environment: ["RULES_ENGINE": "perl"]).stderr,
+            "rules: unknown engine 'perl' in RULES_ENGINE: use pcre2 or foundation\n")
         // A command without an engine does not mind RULES_ENGINE.
         XCTAssertEqual(try runRules(["show", "12"], environment: ["RULES_ENGINE": "perl"]).status, 0)
     }
@@ -105,17 +128,20 @@ final class CommandLineTests: XCTestCase {
         }
         // The search core's errors too: a missing index, a bad corpus line.
         let ru = ["LANG": "ru_RU.UTF-8"]
-        XCTAssertEqual(try runRules(["search", "--index", "/nonexistent-\(getpid())", "x"], environment: ru).stderr,
-                       "rules: нет индекса в /nonexistent-\(getpid()): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»\n")
+        XCTAssertEqual(
+            try runRules(["search", "--index", "/nonexistent-\(getpid())", "x"], environment: ru).stderr,
+            "rules: нет индекса в /nonexistent-\(getpid()): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»\n")
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("rules-ru-corpus-\(getpid()).jsonl")
         try Data("{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n{\"id\": \"b\", \"title\": 5}\n".utf8).write(to: bad)
         defer { try? FileManager.default.removeItem(at: bad) }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("rules-ru-out-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        XCTAssertEqual(try runRules(["index", "build", "--corpus", bad.path, "--out", out], environment: ru).stderr,
-                       "rules: \(bad.path): строка 2, поле «html»: отсутствует\n")
-        XCTAssertEqual(try runRules(["index", "build", "--corpus", bad.path, "--out", out]).stderr,
-                       "rules: \(bad.path): line 2, field 'html': missing\n")
+        XCTAssertEqual(
+            try runRules(["index", "build", "--corpus", bad.path, "--out", out], environment: ru).stderr,
+            "rules: \(bad.path): строка 2, поле «html»: отсутствует\n")
+        XCTAssertEqual(
+            try runRules(["index", "build", "--corpus", bad.path, "--out", out]).stderr,
+            "rules: \(bad.path): line 2, field 'html': missing\n")
         let ruHelp = text(try runRules(["search", "--help"], environment: ["LANG": "ru_RU.UTF-8"]).stdout)
         XCTAssertTrue(ruHelp.hasPrefix("Использование: rules search"), ruHelp)
         XCTAssertTrue(ruHelp.contains("Примеры:"), ruHelp)
@@ -124,10 +150,12 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(text(try runRules(["search", "тире"], environment: ["LANG": lang]).stdout).hasPrefix("Нашлось "))
             XCTAssertEqual(text(try runRules(["search", "qwertyzzz"], environment: ["LANG": lang]).stdout), "Ничего не найдено.\n")
         }
-        XCTAssertEqual(try runRules(["search", "--json", "тире"], environment: ["LANG": "ru_RU.UTF-8"]).stdout,
-                       try runRules(["search", "--json", "тире"]).stdout)
-        XCTAssertEqual(try runRules(["search", "--plain", "тире"], environment: ["LANG": "ru_RU.UTF-8"]).stdout,
-                       try runRules(["search", "--plain", "тире"]).stdout)
+        XCTAssertEqual(
+            try runRules(["search", "--json", "тире"], environment: ["LANG": "ru_RU.UTF-8"]).stdout,
+            try runRules(["search", "--json", "тире"]).stdout)
+        XCTAssertEqual(
+            try runRules(["search", "--plain", "тире"], environment: ["LANG": "ru_RU.UTF-8"]).stdout,
+            try runRules(["search", "--plain", "тире"]).stdout)
     }
 
     func testHelp() throws {
@@ -204,10 +232,12 @@ final class CommandLineTests: XCTestCase {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
             let fishFile = folder.appendingPathComponent("rules.fish")
             try Data(fish.utf8).write(to: fishFile)
-            let offered = try runTool("/usr/bin/fish", ["--no-config", "-c", "source \(TerminalSession.quote(fishFile.path)); complete -C 'rules show 329'"])
+            let offered = try runTool(
+                "/usr/bin/fish", ["--no-config", "-c", "source \(TerminalSession.quote(fishFile.path)); complete -C 'rules show 329'"])
             XCTAssertEqual(offered.status, 0, offered.error)
             XCTAssertTrue(offered.output.contains("329\t§ 329. Запятая перед как, словно, будто"), offered.output)
-            let options = try runTool("/usr/bin/fish", ["--no-config", "-c", "source \(TerminalSession.quote(fishFile.path)); complete -C 'rules stem --'"])
+            let options = try runTool(
+                "/usr/bin/fish", ["--no-config", "-c", "source \(TerminalSession.quote(fishFile.path)); complete -C 'rules stem --'"])
             XCTAssertFalse(options.output.contains("--json"), options.output)
         } else {
             XCTAssertTrue(fish.contains("-a '329' -d '§ 329. Запятая перед как, словно, будто в сравнительном обороте'"))
@@ -219,7 +249,8 @@ final class CommandLineTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()

@@ -1,6 +1,6 @@
-import XCTest
 import RulesRegex
 import RulesSearch
+import XCTest
 
 /// The two engines must be interchangeable: every pattern of the reference engine, on
 /// thousands of generated strings, gives the same answers with PCRE2 and with Foundation.
@@ -15,8 +15,10 @@ final class DifferentialTests: XCTestCase {
         for (name, pattern, replacement) in ReferencePatterns.all {
             for subject in subjects {
                 compared += 1
-                if let d = comparison.difference(pattern: Bytes(php: pattern), subject: subject,
-                                                 replacement: replacement.map { Bytes(php: $0) }) {
+                if let d = comparison.difference(
+                    pattern: Bytes(php: pattern), subject: subject,
+                    replacement: replacement.map { Bytes(php: $0) })
+                {
                     differences.append("\(name) on \(EngineComparison.show(subject)): \(d)")
                     if differences.count > 20 { break }
                 }
@@ -44,8 +46,10 @@ final class DifferentialTests: XCTestCase {
             let words = found?.first?.map(\.text).filter { !$0.isEmpty } ?? []
             if !words.isEmpty {
                 let highlight = ReferencePatterns.Snippets.highlight(words)
-                if let d = comparison.difference(pattern: highlight, subject: text,
-                                                 replacement: Bytes(php: ReferencePatterns.Snippets.highlightReplacement)) {
+                if let d = comparison.difference(
+                    pattern: highlight, subject: text,
+                    replacement: Bytes(php: ReferencePatterns.Snippets.highlightReplacement))
+                {
                     differences.append("highlight \(EngineComparison.show(highlight)) on \(EngineComparison.show(text)): \(d)")
                 }
             }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// A PCRE2 engine that answers wrongly for one pattern: the check must notice, and name
@@ -22,8 +23,10 @@ final class SkewedEngine: RegexEngine {
     private final class NeverMatches: CompiledPattern {
         let groupCount: Int
         init(groupCount: Int) { self.groupCount = groupCount }
-        func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
-                        scratch: inout AnyObject?) throws(RegexError) -> Match? { nil }
+        func firstMatch(
+            in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+            scratch: inout AnyObject?
+        ) throws(RegexError) -> Match? { nil }
     }
 }
 
@@ -36,7 +39,10 @@ final class LimitedEngine: RegexEngine {
     private let marker: Bytes
     private let skewed: @Sendable (PHPPattern) -> Bool
 
-    init(limiting limited: @escaping @Sendable (PHPPattern) -> Bool, on marker: String, skewing skewed: @escaping @Sendable (PHPPattern) -> Bool) {
+    init(
+        limiting limited: @escaping @Sendable (PHPPattern) -> Bool, on marker: String,
+        skewing skewed: @escaping @Sendable (PHPPattern) -> Bool
+    ) {
         self.limited = limited
         self.marker = Bytes(php: marker)
         self.skewed = skewed
@@ -57,8 +63,10 @@ final class LimitedEngine: RegexEngine {
             self.limitsOn = limitsOn
             self.neverMatches = neverMatches
         }
-        func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
-                        scratch: inout AnyObject?) throws(RegexError) -> Match? {
+        func firstMatch(
+            in subject: UnsafeBufferPointer<UInt8>, from offset: Int, options: MatchOptions,
+            scratch: inout AnyObject?
+        ) throws(RegexError) -> Match? {
             if let limitsOn, PHPStrings.firstIndex(of: limitsOn, in: Array(subject), from: 0) != nil { throw .matchLimit }
             if neverMatches { return nil }
             return try inner.firstMatch(in: subject, from: offset, options: options, scratch: &scratch)
@@ -72,16 +80,19 @@ final class EngineCheckTests: XCTestCase {
     }
 
     private func check(skewing target: @escaping @Sendable (PHPPattern) -> Bool, queries: [String]) throws -> EngineCheck.Report {
-        let check = EngineCheck(left: PCRE2Engine(), right: SkewedEngine(skewing: target),
-                                corpus: try miniCorpus(), index: nil, texts: nil)
+        let check = EngineCheck(
+            left: PCRE2Engine(), right: SkewedEngine(skewing: target),
+            corpus: try miniCorpus(), index: nil, texts: nil)
         return check.run(queries: queries.map { Bytes(php: $0) })
     }
 
     func testTheTwoEnginesAgree() throws {
         let corpus = try miniCorpus()
-        let queries = FuzzQuery.generate(count: 200, seed: 3, vocabulary: corpus.chapters.values.prefix(3).flatMap {
-            Indexer.words(PHPCase.lowercase(StripTags.strip($0.html)))
-        })
+        let queries = FuzzQuery.generate(
+            count: 200, seed: 3,
+            vocabulary: corpus.chapters.values.prefix(3).flatMap {
+                Indexer.words(PHPCase.lowercase(StripTags.strip($0.html)))
+            })
         let report = EngineCheck(left: PCRE2Engine(), right: FoundationEngine(), corpus: corpus, index: nil, texts: nil)
             .run(queries: queries)
         XCTAssertNil(report.difference.map { "\($0.stage): \($0.input.text)\n\($0.left)\n\($0.right)" })
@@ -90,16 +101,18 @@ final class EngineCheckTests: XCTestCase {
     }
 
     func testASkewedStemmerPatternIsCaughtAtTheStemsStage() throws {
-        let report = try check(skewing: { String(decoding: $0.source, as: UTF8.self) == ReferencePatterns.Stemmer.reflexive },
-                               queries: ["пароль"])
+        let report = try check(
+            skewing: { String(decoding: $0.source, as: UTF8.self) == ReferencePatterns.Stemmer.reflexive },
+            queries: ["пароль"])
         let difference = try XCTUnwrap(report.difference)
         XCTAssertEqual(difference.stage, .stems)
         XCTAssertTrue(difference.input.text.hasSuffix("ся") || difference.input.text.hasSuffix("сь"), difference.input.text)
     }
 
     func testASkewedQueryFilterIsCaughtAtTheQueryWordsStage() throws {
-        let report = try check(skewing: { String(decoding: $0.source, as: UTF8.self) == ReferencePatterns.QueryFilter.commaRun },
-                               queries: ["пароль", "пароль, пользователь", "файл пароль,пользователь группа"])
+        let report = try check(
+            skewing: { String(decoding: $0.source, as: UTF8.self) == ReferencePatterns.QueryFilter.commaRun },
+            queries: ["пароль", "пароль, пользователь", "файл пароль,пользователь группа"])
         let difference = try XCTUnwrap(report.difference)
         XCTAssertEqual(difference.stage, .queryWords)
         // Reduced to the smallest query that shows it: a comma next to a letter.
@@ -128,8 +141,9 @@ final class EngineCheckTests: XCTestCase {
         XCTAssertNil(agree.difference.map { "\($0.input.text)\n\($0.left)\n\($0.right)" })
         XCTAssertEqual(agree.counts[.patterns], 40)
 
-        let skewed = EngineCheck(left: PCRE2Engine(), right: SkewedEngine(skewing: { $0.source.starts(with: Bytes(php: "#(?<=")) }),
-                                 corpus: nil, index: nil, texts: nil)
+        let skewed = EngineCheck(
+            left: PCRE2Engine(), right: SkewedEngine(skewing: { $0.source.starts(with: Bytes(php: "#(?<=")) }),
+            corpus: nil, index: nil, texts: nil)
         let plain = FuzzPattern.Case(stems: [Bytes(php: "пароль")], subject: Bytes(php: "мой пароль"))
         let caught = try XCTUnwrap(skewed.run(queries: [], patterns: [plain]).difference)
         XCTAssertEqual(caught.stage, .patterns)
@@ -147,8 +161,10 @@ final class EngineCheckTests: XCTestCase {
     func testALimitReachedForOneHitIsNamed() throws {
         let corpus = try miniCorpus()
         let stemsInText: @Sendable (PHPPattern) -> Bool = { p in p.source.starts(with: Bytes(php: "#(?<=")) }
-        let limitedOnly = EngineCheck(left: PCRE2Engine(), right: LimitedEngine(limiting: stemsInText, on: "apropos", skewing: { _ in false }),
-                                      corpus: corpus, index: nil, texts: nil).run(queries: [Bytes(php: "поиск")])
+        let limitedOnly = EngineCheck(
+            left: PCRE2Engine(), right: LimitedEngine(limiting: stemsInText, on: "apropos", skewing: { _ in false }),
+            corpus: corpus, index: nil, texts: nil
+        ).run(queries: [Bytes(php: "поиск")])
         XCTAssertNil(limitedOnly.difference.map { "\($0.stage) \($0.left)" })
         XCTAssertEqual(limitedOnly.atMatchLimit.map(\.stage), [.snippets])
 

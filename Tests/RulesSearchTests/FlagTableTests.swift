@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesCLI
 
 /// The flag table, in-process: each flag writes its field of ``Options`` (every field has
@@ -40,7 +41,8 @@ final class FlagTableTests: XCTestCase {
                 let fields = changed(options).subtracting(flag.name == "help" ? [] : ["help"])
                 XCTAssertEqual(fields.count, 1, "--\(flag.name) for \(command): \(fields)")
                 if let field = fields.first {
-                    XCTAssertTrue(written[field] == nil || written[field] == flag.name, "\(field) written by --\(flag.name) and --\(written[field]!)")
+                    XCTAssertTrue(
+                        written[field] == nil || written[field] == flag.name, "\(field) written by --\(flag.name) and --\(written[field]!)")
                     written[field] = flag.name
                 }
                 // --name=value is the same.
@@ -55,9 +57,11 @@ final class FlagTableTests: XCTestCase {
     }
 
     func testNumbersAreCheckedWhereTheFlagIsRead() throws {
-        let refused: [[String]] = [["search", "--limit", "0", "x"], ["search", "--page", "-1", "x"], ["search", "--limit", "ten", "x"],
-                                   ["check-engines", "--fuzz", "1000001"], ["check-engines", "--seed", "-2"],
-                                   ["search", "--color", "sometimes", "x"]]
+        let refused: [[String]] = [
+            ["search", "--limit", "0", "x"], ["search", "--page", "-1", "x"], ["search", "--limit", "ten", "x"],
+            ["check-engines", "--fuzz", "1000001"], ["check-engines", "--seed", "-2"],
+            ["search", "--color", "sometimes", "x"],
+        ]
         for words in refused {
             XCTAssertThrowsError(try parse(words), "\(words)") { error in
                 switch error as? Failure {
@@ -97,8 +101,9 @@ final class FlagTableTests: XCTestCase {
     /// Each flag in the help of each of its commands, in both languages, and in the man page.
     func testEachFlagIsInItsCommandsHelpAndTheManPage() throws {
         let man = ManPage.roff()
-        XCTAssertEqual(man, try String(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.1"), encoding: .utf8),
-                       "doc/rules.1 is not what 'rules help man' prints: make it again")
+        XCTAssertEqual(
+            man, try String(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.1"), encoding: .utf8),
+            "doc/rules.1 is not what 'rules help man' prints: make it again")
         for flag in Flag.table {
             XCTAssertTrue(man.contains("\\-\\-\(flag.name.replacingOccurrences(of: "-", with: "\\-"))"), "rules.1 lacks --\(flag.name)")
             for command in flag.commands {
@@ -107,7 +112,9 @@ final class FlagTableTests: XCTestCase {
                     XCTAssertTrue(help.contains("  --\(flag.name)"), "\(command) --help (\(language)) lacks --\(flag.name)")
                     // Wrapped to the width of the help: compared with its spaces and line breaks as one.
                     func flat(_ s: String) -> String { s.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-                    XCTAssertTrue(flat(help).contains(flat(flag.help.text(language))), "\(command) --help (\(language)) lacks the help of --\(flag.name)")
+                    XCTAssertTrue(
+                        flat(help).contains(flat(flag.help.text(language))),
+                        "\(command) --help (\(language)) lacks the help of --\(flag.name)")
                 }
             }
         }

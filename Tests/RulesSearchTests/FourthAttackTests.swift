@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesSearch
 
 /// What a fourth attack on `rules` by hostile input found: a standard error that cannot be
@@ -38,7 +39,8 @@ final class FourthAttackTests: XCTestCase {
         XCTAssertEqual(try run(["--bogus"], stderr: "/dev/full").status, 2)
         XCTAssertEqual(try run(["search", "запятая"], stderr: "/dev/full").status, 0)
         // A note for each misspelled query of a --plain batch, to a pipe whose reader is gone.
-        let script = "set -o pipefail; yes доступпа | head -300 | '\(TestPaths.rulesBinary.path)' search --batch --plain 2>&1 | head -1 >/dev/null; echo \"${PIPESTATUS[2]}\""
+        let script =
+            "set -o pipefail; yes доступпа | head -300 | '\(TestPaths.rulesBinary.path)' search --batch --plain 2>&1 | head -1 >/dev/null; echo \"${PIPESTATUS[2]}\""
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]

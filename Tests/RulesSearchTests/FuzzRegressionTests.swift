@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
+import RulesFuzzTargets
 import RulesRegex
 import RulesSearch
-import RulesFuzzTargets
+import XCTest
 
 /// Every input a fuzz run ever found (kept in `Tests/Fuzz/Regressions/TARGET`), and every
 /// seed, through the same target bodies libFuzzer runs (`Tests/Fuzz/run`): a trap, a
@@ -61,7 +61,8 @@ final class FuzzRegressionTests: XCTestCase {
         var names: [(ByteKey, Int)] = []
         sealed.forEachEntry { names.append(($0, $1.id)) }
         let (name, id) = try XCTUnwrap(names.first { !$0.0.bytes.isEmpty })
-        let nameAt = try XCTUnwrap((offset..<(intact.count - name.bytes.count)).first { Array(intact[$0..<($0 + name.bytes.count)]) == name.bytes })
+        let nameAt = try XCTUnwrap(
+            (offset..<(intact.count - name.bytes.count)).first { Array(intact[$0..<($0 + name.bytes.count)]) == name.bytes })
         var renamed = intact
         renamed[nameAt] ^= 0x01
         let unsealedName = try BinaryIndex(checking: renamed)

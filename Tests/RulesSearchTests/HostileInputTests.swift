@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// The second attack on `rules` by hostile input: each way it found to crash, hang, or answer
@@ -24,8 +25,9 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(Array(FuzzQuery.generate(count: .max, seed: 1, vocabulary: words).prefix(5)).count, 5)
         XCTAssertEqual(Array(FuzzPattern.generate(count: .max, seed: 1, vocabulary: words).prefix(5)).count, 5)
         // The same queries for the same seed as before they were made one at a time.
-        XCTAssertEqual(Array(FuzzQuery.generate(count: 50, seed: 7, vocabulary: words)),
-                       Array(FuzzQuery.generate(count: 80, seed: 7, vocabulary: words).prefix(50)))
+        XCTAssertEqual(
+            Array(FuzzQuery.generate(count: 50, seed: 7, vocabulary: words)),
+            Array(FuzzQuery.generate(count: 80, seed: 7, vocabulary: words).prefix(50)))
     }
 
     /// An S2 file that never ends (`/dev/zero` in its place) or never opens (a FIFO) is
@@ -41,12 +43,15 @@ final class HostileInputTests: XCTestCase {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(S2IndexFile.fileName))
         }
         XCTAssertEqual(mkfifo(fifoFolder.appendingPathComponent(S2IndexFile.fileName).path, 0o644), 0)
-        try FileManager.default.createSymbolicLink(atPath: zeroFolder.appendingPathComponent(S2IndexFile.fileName).path,
-                                                   withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: zeroFolder.appendingPathComponent(S2IndexFile.fileName).path,
+            withDestinationPath: "/dev/zero")
         let corpus = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path
         for folder in [fifoFolder.path, zeroFolder.path, "/dev/zero"] {
-            for arguments in [["search", "--index", folder, "файл"], ["titles", "--index", folder, "файл"],
-                              ["index", "refresh", "--corpus", corpus, "--out", folder]] {
+            for arguments in [
+                ["search", "--index", folder, "файл"], ["titles", "--index", folder, "файл"],
+                ["index", "refresh", "--corpus", corpus, "--out", folder],
+            ] {
                 let started = Date()
                 let run = try runRules(arguments)
                 XCTAssertLessThan(Date().timeIntervalSince(started), 10, "\(arguments)")
@@ -99,9 +104,12 @@ final class HostileInputTests: XCTestCase {
     /// PCRE2 does.
     func testLimitingStartsChangesNoMatch() throws {
         var rng = SeededGenerator(seed: 31)
-        let pieces = ["«", "»", "о", "с", "т", "ь", "ость", "а", "б", "я", "ем", "нн", ".", "? ", "! ", " ", "\n", "\t", "&", ";",
-                      "amp;", ",", "и", "ейш", "ё", "x", "<", ">"]
-        let patterns = ReferencePatterns.all.map { ($0.pattern, $0.replacement ?? "") }
+        let pieces = [
+            "«", "»", "о", "с", "т", "ь", "ость", "а", "б", "я", "ем", "нн", ".", "? ", "! ", " ", "\n", "\t", "&", ";",
+            "amp;", ",", "и", "ейш", "ё", "x", "<", ">",
+        ]
+        let patterns =
+            ReferencePatterns.all.map { ($0.pattern, $0.replacement ?? "") }
             + [(String(decoding: ReferencePatterns.Snippets.stemsInText([Bytes(php: "ост"), Bytes(php: "б")]), as: UTF8.self), "<$1>")]
         for (pattern, replacement) in patterns {
             let engines = allEngines().map { Preg(engine: $0) }
@@ -131,8 +139,10 @@ final class HostileInputTests: XCTestCase {
         let bad = ["\u{1B}]2;pwned\u{07}", "\u{1B}[2J", "\u{1B}]52;c;Y2xpcGJvYXJk\u{07}", "\u{9B}31m", "\u{0}", "\t", "\r", "\u{2028}"]
         var lines: [String] = []
         for (n, b) in bad.enumerated() {
-            let record: [String: Any] = ["id": "p\(n)\(b)x", "title": "Запятая \(b) правило", "html": "<p>Запятая ставится \(b) здесь. Ещё одна запятая.</p>",
-                                         "keywords": "запятая", "description": "", "time": 0, "url": "/r/\(n)\(b)"]
+            let record: [String: Any] = [
+                "id": "p\(n)\(b)x", "title": "Запятая \(b) правило", "html": "<p>Запятая ставится \(b) здесь. Ещё одна запятая.</p>",
+                "keywords": "запятая", "description": "", "time": 0, "url": "/r/\(n)\(b)",
+            ]
             lines.append(String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self))
         }
         let corpus = folder.appendingPathComponent("corpus.jsonl")
@@ -144,18 +154,25 @@ final class HostileInputTests: XCTestCase {
             XCTAssertFalse(data.contains(0x1B), "\(what): ESC reaches the terminal")
             XCTAssertFalse(data.contains(0x07), "\(what): BEL reaches the terminal")
             XCTAssertFalse(data.contains(0x00), "\(what): NUL reaches the terminal")
-            XCTAssertFalse(text.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) || $0 == "\u{2028}" }, "\(what): a C1 control or line separator")
+            XCTAssertFalse(
+                text.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) || $0 == "\u{2028}" },
+                "\(what): a C1 control or line separator")
         }
         let query = "запятая \u{1B}]2;q\u{07}"
-        for arguments in [["search", "--index", index, "--limit", "2", query], ["search", "--index", index, "--plain", query],
-                          ["titles", "--index", index, "запятая"], ["show", "--corpus", corpus.path, "p0\u{1B}]2;pwned\u{07}x"]] {
+        for arguments in [
+            ["search", "--index", index, "--limit", "2", query], ["search", "--index", index, "--plain", query],
+            ["titles", "--index", index, "запятая"], ["show", "--corpus", corpus.path, "p0\u{1B}]2;pwned\u{07}x"],
+        ] {
             let run = try runRules(arguments, environment: ["NO_COLOR": "1"])
             XCTAssertTrue(run.status == 0, "\(arguments): \(run.stderr)")
             harmless(run.stdout, arguments[0] + (arguments.contains("--plain") ? " --plain" : ""))
             if arguments.contains("--plain") || arguments[0] == "titles" {
                 let rows = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 XCTAssertEqual(rows.count, arguments[0] == "titles" ? rows.count : bad.count, "one record a line")
-                for row in rows { XCTAssertEqual(row.split(separator: "\t", omittingEmptySubsequences: false).count, arguments[0] == "titles" ? 2 : 3, String(row)) }
+                for row in rows {
+                    XCTAssertEqual(
+                        row.split(separator: "\t", omittingEmptySubsequences: false).count, arguments[0] == "titles" ? 2 : 3, String(row))
+                }
             }
         }
         // The paging line repeats the query without its escapes.
@@ -174,7 +191,9 @@ final class HostileInputTests: XCTestCase {
         let long = String(repeating: "ба", count: 400_000) + "ость"   // 1.6 MB
         let run = try runRules(["stem"], input: Data(("слово\n" + long + "\nкошки\n").utf8))
         XCTAssertEqual(run.status, 0, run.stderr)
-        let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
         XCTAssertEqual(lines.count, 3)
         XCTAssertEqual(lines.map(\.count), [2, 2, 2])
         XCTAssertEqual(lines.count == 3 ? String(lines[1][0]) : "", long)
@@ -200,7 +219,9 @@ final class HostileInputTests: XCTestCase {
             // As an ordinary user (util-linux's setpriv, on every Debian system).
             let process = Process()
             process.executableURL = URL(fileURLWithPath: setpriv)
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", TestPaths.rulesBinary.path, "search", "--index", folder.path, "тире"]
+            process.arguments = [
+                "--reuid=65534", "--regid=65534", "--clear-groups", TestPaths.rulesBinary.path, "search", "--index", folder.path, "тире",
+            ]
             process.environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
             let stderr = Pipe()
             process.standardError = stderr
@@ -303,11 +324,16 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(unlink(fifo), 0)   // (a copy of the folder would wait on it)
 
         let bidi = folder.appendingPathComponent("bidi.jsonl")
-        try (#"{"id": "b\u202e1", "title": "Тире \u202eраз\u2066два\u200f — «да»", "html": "<p>Тире.</p>", "keywords": "", "description": "", "time": 0, "url": ""}"# + "\n")
+        try
+            (#"{"id": "b\u202e1", "title": "Тире \u202eраз\u2066два\u200f — «да»", "html": "<p>Тире.</p>", "keywords": "", "description": "", "time": 0, "url": ""}"#
+            + "\n")
             .write(to: bidi, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try runRules(["index", "build", "--corpus", bidi.path, "--out", folder.appendingPathComponent("bidi").path]).status, 0)
-        for arguments in [["titles", "--index", folder.appendingPathComponent("bidi").path, "тире"],
-                          ["search", "--plain", "--index", folder.appendingPathComponent("bidi").path, "тире"]] {
+        XCTAssertEqual(
+            try runRules(["index", "build", "--corpus", bidi.path, "--out", folder.appendingPathComponent("bidi").path]).status, 0)
+        for arguments in [
+            ["titles", "--index", folder.appendingPathComponent("bidi").path, "тире"],
+            ["search", "--plain", "--index", folder.appendingPathComponent("bidi").path, "тире"],
+        ] {
             let shown = String(decoding: try runRules(arguments).stdout, as: UTF8.self)
             XCTAssertTrue(shown.contains("Тире  раз два  — «да»"), "\(arguments): \(shown)")
             XCTAssertFalse(shown.unicodeScalars.contains { [0x202E, 0x2066, 0x200F].contains($0.value) }, "\(arguments)")

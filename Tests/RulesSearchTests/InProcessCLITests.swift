@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesCLI
 @testable import RulesSearch
 
@@ -17,8 +18,9 @@ final class InProcessCLITests: XCTestCase {
             let arguments = try Arguments(line)
             let query = Bytes(arguments.operands.joined(separator: " ").utf8)
             let result = session.search(query, limit: 3, page: 1)
-            let view = ResultsView(marks: Marks(on: false), width: nil, outline: BuiltInIndex.outline, session: session,
-                                   pageCommand: { SearchCommand.pageCommand(arguments, page: $0, query: $1) })
+            let view = ResultsView(
+                marks: Marks(on: false), width: nil, outline: BuiltInIndex.outline, session: session,
+                pageCommand: { SearchCommand.pageCommand(arguments, page: $0, query: $1) })
             XCTAssertEqual(view.render(result), text(try runRules(line).stdout), "\(words)")
         }
     }
@@ -28,8 +30,9 @@ final class InProcessCLITests: XCTestCase {
         for (language, lang) in [(Language.english, "C.UTF-8"), (.russian, "ru_RU.UTF-8")] {
             XCTAssertEqual(HelpText.general(language), text(try runRules(["--help"], environment: ["LANG": lang]).stdout))
             for command in CommandName.allCases {
-                XCTAssertEqual(HelpText.command(command, language),
-                               text(try runRules([command.rawValue, "--help"], environment: ["LANG": lang]).stdout), "\(command) \(language)")
+                XCTAssertEqual(
+                    HelpText.command(command, language),
+                    text(try runRules([command.rawValue, "--help"], environment: ["LANG": lang]).stdout), "\(command) \(language)")
             }
         }
         XCTAssertEqual(ManPage.roff(), text(try runRules(["help", "man"]).stdout))
@@ -48,10 +51,13 @@ final class BrowseStateTests: XCTestCase {
         var state = BrowseState(query: "")
         let effects = type("тире", into: &state)
         XCTAssertEqual(effects.last, .search(LiveSearch.Request(generation: 4, query: "тире", count: BrowseState.batch)))
-        XCTAssertEqual(state.handle(.backspace, pageRows: 10), .search(LiveSearch.Request(generation: 5, query: "тир", count: BrowseState.batch)))
+        XCTAssertEqual(
+            state.handle(.backspace, pageRows: 10), .search(LiveSearch.Request(generation: 5, query: "тир", count: BrowseState.batch)))
         _ = type(" между", into: &state)
-        XCTAssertEqual(state.handle(.control("w"), pageRows: 10), .search(LiveSearch.Request(generation: 12, query: "тир ", count: BrowseState.batch)))
-        XCTAssertEqual(state.handle(.control("u"), pageRows: 10), .search(LiveSearch.Request(generation: 13, query: "", count: BrowseState.batch)))
+        XCTAssertEqual(
+            state.handle(.control("w"), pageRows: 10), .search(LiveSearch.Request(generation: 12, query: "тир ", count: BrowseState.batch)))
+        XCTAssertEqual(
+            state.handle(.control("u"), pageRows: 10), .search(LiveSearch.Request(generation: 13, query: "", count: BrowseState.batch)))
         // Escape on an empty query quits; Ctrl-C quits at once; Ctrl-Z suspends.
         XCTAssertEqual(state.handle(.escape, pageRows: 10), .none)
         XCTAssertTrue(state.quit)

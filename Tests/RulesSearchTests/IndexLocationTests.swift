@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// A search that opens an index folder while a rebuild puts its files in place: it must
@@ -46,8 +47,10 @@ final class IndexLocationTests: XCTestCase {
         XCTAssertEqual(flock(lock, LOCK_EX), 0)
         let build = Process()
         build.executableURL = TestPaths.rulesBinary
-        build.arguments = ["index", "build", "--corpus", TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path,
-                           "--out", folder.path]
+        build.arguments = [
+            "index", "build", "--corpus", TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path,
+            "--out", folder.path,
+        ]
         let stderr = Pipe()
         build.standardError = stderr
         do {
@@ -75,7 +78,8 @@ final class IndexLocationTests: XCTestCase {
         XCTAssertEqual(said, "rules: another process is putting index files in \(folder.path); waiting for it\n")
         let names = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName, Vocabulary.fileName, ChapterFingerprints.fileName]
         for name in names {
-            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) before the lock is released")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) before the lock is released")
         }
         close(lock)
         locked = false
@@ -121,8 +125,10 @@ final class IndexLocationTests: XCTestCase {
     /// `IndexLocation.open` of `folder`, with `change` made to it just before attempt
     /// `changeAt`, as a rebuild's renames land between a search's looks; what it opened,
     /// and the numbers of the attempts it made.
-    private func openLooking(_ folder: URL, settling: Double = IndexLocation.settling, changeAt: Int? = nil,
-                      _ change: () -> Void = {}) throws -> (opened: (index: any IndexReading, texts: ChapterTexts?), attempts: [Int]) {
+    private func openLooking(
+        _ folder: URL, settling: Double = IndexLocation.settling, changeAt: Int? = nil,
+        _ change: () -> Void = {}
+    ) throws -> (opened: (index: any IndexReading, texts: ChapterTexts?), attempts: [Int]) {
         var attempts: [Int] = []
         let opened = try IndexLocation.open(folder.path, corpus: nil, settling: settling) { attempt in
             attempts.append(attempt)

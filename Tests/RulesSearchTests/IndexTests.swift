@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// The indexer against index files the PHP original wrote from the same corpus.
@@ -18,8 +19,9 @@ final class IndexTests: XCTestCase {
     /// A corpus of twelve manual pages kept in the repository, with PHP's index of it.
     func testSmallCorpusIndexIsByteIdentical() throws {
         let dir = TestPaths.fixtures.appendingPathComponent("man-ru-mini")
-        try checkByteIdentical(corpus: dir.appendingPathComponent("corpus.jsonl"),
-                               expected: dir.appendingPathComponent(S2IndexFile.fileName))
+        try checkByteIdentical(
+            corpus: dir.appendingPathComponent("corpus.jsonl"),
+            expected: dir.appendingPathComponent(S2IndexFile.fileName))
     }
 
     /// Sixty chapters made to trip an indexer up (Tests/Tools/adversarial-corpus.py):
@@ -27,13 +29,15 @@ final class IndexTests: XCTestCase {
     /// frequent words to be excluded.
     func testAdversarialCorpusIndexIsByteIdentical() throws {
         let dir = TestPaths.fixtures.appendingPathComponent("adversarial")
-        try checkByteIdentical(corpus: dir.appendingPathComponent("corpus.jsonl"),
-                               expected: dir.appendingPathComponent(S2IndexFile.fileName))
+        try checkByteIdentical(
+            corpus: dir.appendingPathComponent("corpus.jsonl"),
+            expected: dir.appendingPathComponent(S2IndexFile.fileName))
     }
 
     func testManRuIndexIsByteIdentical() throws {
-        try checkByteIdentical(corpus: try TestPaths.referenceFile("man-ru/corpus.jsonl"),
-                               expected: try TestPaths.referenceFile("man-ru/s2_search_index.php"))
+        try checkByteIdentical(
+            corpus: try TestPaths.referenceFile("man-ru/corpus.jsonl"),
+            expected: try TestPaths.referenceFile("man-ru/s2_search_index.php"))
     }
 
     /// Reading what PHP wrote and writing it again gives the same bytes.
@@ -82,9 +86,11 @@ final class IndexTests: XCTestCase {
     /// steps treat apart (tags whole, broken and unclosed, entities, `\r`, `ё`, sentence
     /// ends, `<` before a letter of two, three and four bytes).
     func testPreparingValidHTMLGivesValidText() throws {
-        let pieces = ["<p>", "</p>", "<br />", "<b class=\"a>b\">", "<", ">", "<щ", "<€", "<😀", "<!-- ё -->", "&nbsp;",
-                      "&mdash;", "&amp;", "&laquo;", "&#1105;", "\r", "\r\n", "ё", "Ё", "е", "слово", "€", "😀", "\u{A0}",
-                      ". ", "! ", "?\n", "; \t", " ", "-", "\"", "'", "<pre>", "<li>", "<h2>", "</h2", "a", "\0"]
+        let pieces = [
+            "<p>", "</p>", "<br />", "<b class=\"a>b\">", "<", ">", "<щ", "<€", "<😀", "<!-- ё -->", "&nbsp;",
+            "&mdash;", "&amp;", "&laquo;", "&#1105;", "\r", "\r\n", "ё", "Ё", "е", "слово", "€", "😀", "\u{A0}",
+            ". ", "! ", "?\n", "; \t", " ", "-", "\"", "'", "<pre>", "<li>", "<h2>", "</h2", "a", "\0",
+        ]
         let preg = Preg(engine: PCRE2Engine())
         var rng = SeededGenerator(seed: 29)
         for _ in 0..<3000 {
@@ -131,7 +137,9 @@ final class IndexTests: XCTestCase {
         let whole = ChapterTexts.pieces(corpus, preparing: preg, workers: 1, chunkBytes: .max)
         XCTAssertEqual(whole[0].count, ChapterTexts.headerSize(corpus))
         for (chunkBytes, workers) in [(1, 1), (1, 2), (20_000, 2), (100_000, 3)] {
-            XCTAssertTrue(ChapterTexts.pieces(corpus, preparing: preg, workers: workers, chunkBytes: chunkBytes) == whole, "\(chunkBytes), \(workers)")
+            XCTAssertTrue(
+                ChapterTexts.pieces(corpus, preparing: preg, workers: workers, chunkBytes: chunkBytes) == whole, "\(chunkBytes), \(workers)"
+            )
         }
         XCTAssertEqual(ChapterTexts.pieces(corpus)[0].count, ChapterTexts.headerSize(corpus), "not prepared")
     }
@@ -262,15 +270,18 @@ final class IndexTests: XCTestCase {
             if Array(line).withUnsafeBufferPointer(FulltextLineReader.read) != nil { directlyRead += 1 }
         }
         XCTAssertGreaterThanOrEqual(directlyRead, 4, "PHP's files are read directly (not extreme-positions: its integers are out of range)")
-        let small = Bytes(php: "<?php //a:2:{s:4:\"ab12\";a:2:{i:3;i:7;i:5;s:3:\"1|2\";}i:42;a:1:{i:3;i:1;}}\n"
-                          + "      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n")
+        let small = Bytes(
+            php: "<?php //a:2:{s:4:\"ab12\";a:2:{i:3;i:7;i:5;s:3:\"1|2\";}i:42;a:1:{i:3;i:1;}}\n"
+                + "      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n")
         same(small, "small")
         XCTAssertEqual(try S2IndexFile.decode(small).fulltext.postings(Bytes(php: "42"))?.map(\.id), [3])
-        let swaps = [("i:3;i:7;i:5;", "i:3;i:7;i:3;"), ("i:3;i:7;", "s:1:\"3\";i:7;"), ("i:3;i:7;", "i:+3;i:7;"),
-                     ("i:3;i:7;", "i:03;i:7;"), ("i:3;i:7;", "i:-0;i:7;"), ("i:42;", "i:042;"), ("i:42;", "s:2:\"42\";"),
-                     ("i:42;a", "s:4:\"ab12\";a"), ("a:2:{s:4", "a:3:{s:4"), ("a:2:{i:3", "a:1:{i:3"),
-                     ("i:7;", "i:99999999999999999999;"), ("i:7;", "i:-9223372036854775808;"), ("i:7;", "d:7;"),
-                     ("i:7;", "b:1;"), ("i:7;", "N;"), ("s:3:\"1|2\"", "s:4:\"1|2\""), ("}}\n", "}}x\n"), ("a:2:{s", "a:02:{s")]
+        let swaps = [
+            ("i:3;i:7;i:5;", "i:3;i:7;i:3;"), ("i:3;i:7;", "s:1:\"3\";i:7;"), ("i:3;i:7;", "i:+3;i:7;"),
+            ("i:3;i:7;", "i:03;i:7;"), ("i:3;i:7;", "i:-0;i:7;"), ("i:42;", "i:042;"), ("i:42;", "s:2:\"42\";"),
+            ("i:42;a", "s:4:\"ab12\";a"), ("a:2:{s:4", "a:3:{s:4"), ("a:2:{i:3", "a:1:{i:3"),
+            ("i:7;", "i:99999999999999999999;"), ("i:7;", "i:-9223372036854775808;"), ("i:7;", "d:7;"),
+            ("i:7;", "b:1;"), ("i:7;", "N;"), ("s:3:\"1|2\"", "s:4:\"1|2\""), ("}}\n", "}}x\n"), ("a:2:{s", "a:02:{s"),
+        ]
         for (from, to) in swaps {
             let text = String(decoding: small, as: UTF8.self)
             guard let range = text.range(of: from) else { return XCTFail(from) }
@@ -313,8 +324,9 @@ final class IndexTests: XCTestCase {
                 return "\(error)"
             }
         }
-        XCTAssertEqual(error("{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n{oops\n"),
-                       "line 2: not valid JSON (expected a string key at byte 2)")
+        XCTAssertEqual(
+            error("{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n{oops\n"),
+            "line 2: not valid JSON (expected a string key at byte 2)")
         XCTAssertEqual(error("\n{\"id\": \"a\", \"html\": \"x\"}\n"), "line 2, field 'title': missing")
         // The byte where the bad UTF-8 starts: the first of a cut sequence, the stray one.
         func badUTF8(_ bytes: Bytes) -> String {
@@ -325,14 +337,17 @@ final class IndexTests: XCTestCase {
                 return "\(error)"
             }
         }
-        XCTAssertEqual(badUTF8(Bytes(php: "{\"id\": \"b\", \"title\": \"Т\", \"html\": \"жж") + [0xD0] + Bytes(php: "\"}")),
-                       "line 2: not valid JSON (malformed UTF-8 at byte 41)")
-        XCTAssertEqual(badUTF8(Bytes(php: "{\"id\": \"b\", \"title\": \"") + [0xFF] + Bytes(php: "\", \"html\": \"x\"}")),
-                       "line 2: not valid JSON (malformed UTF-8 at byte 23)")
+        XCTAssertEqual(
+            badUTF8(Bytes(php: "{\"id\": \"b\", \"title\": \"Т\", \"html\": \"жж") + [0xD0] + Bytes(php: "\"}")),
+            "line 2: not valid JSON (malformed UTF-8 at byte 41)")
+        XCTAssertEqual(
+            badUTF8(Bytes(php: "{\"id\": \"b\", \"title\": \"") + [0xFF] + Bytes(php: "\", \"html\": \"x\"}")),
+            "line 2: not valid JSON (malformed UTF-8 at byte 23)")
         XCTAssertEqual(error("{\"id\": \"a\", \"title\": \"T\", \"html\": 5}\n"), "line 1, field 'html': must be a string")
         XCTAssertEqual(error("{\"id\": [1], \"title\": \"T\", \"html\": \"x\"}\n"), "line 1, field 'id': must be a string or an integer")
-        XCTAssertEqual(error("{\"id\": \"a b\", \"title\": \"T\", \"html\": \"x\"}\n"),
-                       "line 1, field 'id': contains a space or a line break, which s2_search cannot index")
+        XCTAssertEqual(
+            error("{\"id\": \"a b\", \"title\": \"T\", \"html\": \"x\"}\n"),
+            "line 1, field 'id': contains a space or a line break, which s2_search cannot index")
         XCTAssertEqual(error("[1, 2]\n"), "line 1: not a JSON object")
         for field in ["title", "description", "url", "time", "keywords"] {
             let line = "{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\", \"\(field)\": \"one\\ntwo\"}\n"
@@ -354,11 +369,13 @@ final class IndexTests: XCTestCase {
     }
 
     func testDuplicateIDsKeepTheFirstPlaceAndTheLastText() throws {
-        let corpus = try Corpus.parse(Bytes(php: """
-            {"id": "a", "title": "A1", "html": "one"}
-            {"id": "b", "title": "B", "html": "two"}
-            {"id": "a", "title": "A2", "html": "three"}
-            """))
+        let corpus = try Corpus.parse(
+            Bytes(
+                php: """
+                    {"id": "a", "title": "A1", "html": "one"}
+                    {"id": "b", "title": "B", "html": "two"}
+                    {"id": "a", "title": "A2", "html": "three"}
+                    """))
         XCTAssertEqual(corpus.chapters.keys.map(\.bytes.text), ["a", "b"])
         XCTAssertEqual(corpus.chapters[ByteKey("a")]?.html.text, "three")
     }

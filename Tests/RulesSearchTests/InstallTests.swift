@@ -53,9 +53,11 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue([manPage.path, manPage.resolvingSymlinksInPath().path].contains(found), man.output)
 
         // Each completion script is the one the binary prints for its shell.
-        for (shell, path) in [("bash", "usr/share/bash-completion/completions/rules"),
-                              ("zsh", "usr/share/zsh/vendor-completions/_rules"),
-                              ("fish", "usr/share/fish/vendor_completions.d/rules.fish")] {
+        for (shell, path) in [
+            ("bash", "usr/share/bash-completion/completions/rules"),
+            ("zsh", "usr/share/zsh/vendor-completions/_rules"),
+            ("fish", "usr/share/fish/vendor_completions.d/rules.fish"),
+        ] {
             let script = try Data(contentsOf: root.appendingPathComponent(path))
             XCTAssertFalse(script.isEmpty, path)
             XCTAssertTrue(String(decoding: script, as: UTF8.self).contains("rules"), path)
@@ -66,12 +68,15 @@ final class InstallTests: XCTestCase {
 
         // The bash completion, sourced as bash-completion does, completes `rules se`.
         let bashCompletion = root.appendingPathComponent("usr/share/bash-completion/completions/rules")
-        let bash = try runTool(["bash", "-c", """
+        let bash = try runTool([
+            "bash", "-c",
+            """
             source "$1" || exit 1
             COMP_WORDS=(rules se); COMP_CWORD=1; COMP_LINE='rules se'; COMP_POINT=8
             _rules || exit 1
             printf '%s\\n' "${COMPREPLY[@]}"
-            """, "bash", bashCompletion.path])
+            """, "bash", bashCompletion.path,
+        ])
         XCTAssertEqual(bash.status, 0, bash.output)
         XCTAssertTrue(bash.stdout.split(separator: "\n").contains("search"), bash.output)
 
@@ -87,15 +92,17 @@ final class InstallTests: XCTestCase {
     func testMakeDeb() throws {
         try requireTools("make", "dpkg-deb", "dpkg", "gzip")
         let repository = TestPaths.repository
-        let version = try XCTUnwrap(String(decoding: try runRules(["--version"]).stdout, as: UTF8.self).split(separator: " ").dropFirst().first.map(String.init))
+        let version = try XCTUnwrap(
+            String(decoding: try runRules(["--version"]).stdout, as: UTF8.self).split(separator: " ").dropFirst().first.map(String.init))
         let architecture = try runTool(["dpkg", "--print-architecture"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = "rules_\(version)_\(architecture).deb"
         let inRepository = [repository.appendingPathComponent(name).path, repository.appendingPathComponent("deb-staging").path]
         let there = inRepository.map { FileManager.default.fileExists(atPath: $0) }
 
         // gzip rather than dpkg-deb's default xz, only to be quicker on a debug binary.
-        let make = try runTool(["make", "-C", repository.path, "deb", "RULES=\(TestPaths.rulesBinary.path)", "DEBDIR=\(temporary.path)"],
-                               environment: ["DPKG_DEB_COMPRESSOR_TYPE": "gzip"])
+        let make = try runTool(
+            ["make", "-C", repository.path, "deb", "RULES=\(TestPaths.rulesBinary.path)", "DEBDIR=\(temporary.path)"],
+            environment: ["DPKG_DEB_COMPRESSOR_TYPE": "gzip"])
         XCTAssertEqual(make.status, 0, make.output)
         for (path, was) in zip(inRepository, there) where !was {
             XCTAssertFalse(FileManager.default.fileExists(atPath: path), "make deb DEBDIR=… wrote \(path)")
@@ -112,7 +119,8 @@ final class InstallTests: XCTestCase {
         }
         XCTAssertTrue(fields.contains { $0.hasPrefix("Maintainer: ") && $0.contains("@") }, info.stdout)
         XCTAssertTrue(fields.contains { $0.hasPrefix("Description: ") && $0.count > "Description: ".count }, info.stdout)
-        XCTAssertFalse(fields.contains { $0.hasPrefix("Depends:") || $0.hasPrefix("Pre-Depends:") }, "a static binary has no Depends:\n\(info.stdout)")
+        XCTAssertFalse(
+            fields.contains { $0.hasPrefix("Depends:") || $0.hasPrefix("Pre-Depends:") }, "a static binary has no Depends:\n\(info.stdout)")
 
         let contents = try runTool(["dpkg-deb", "-c", deb])
         XCTAssertEqual(contents.status, 0, contents.output)
@@ -171,24 +179,30 @@ private final class OutputBox: @unchecked Sendable {
 /// Runs `arguments` through `/usr/bin/env` with no input; returns status and both outputs.
 /// A make or man setting of the caller's (MAKEFLAGS from an enclosing make, MANPATH, an
 /// exported PREFIX) must not steer what is tested.
-private func runTool(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String, output: String) {
+private func runTool(
+    _ arguments: [String], environment: [String: String] = [:]
+) throws -> (status: Int32, stdout: String, stderr: String, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
-    for key in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEFILES", "GNUMAKEFLAGS", "DESTDIR", "PREFIX", "RULES", "DEBDIR",
-                "MANPAGE", "MANPATH", "MANOPT", "BASH_ENV", "ENV", "DPKG_DEB_COMPRESSOR_TYPE"] {
+    for key in [
+        "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEFILES", "GNUMAKEFLAGS", "DESTDIR", "PREFIX", "RULES", "DEBDIR",
+        "MANPAGE", "MANPATH", "MANOPT", "BASH_ENV", "ENV", "DPKG_DEB_COMPRESSOR_TYPE",
+    ] {
         env.removeValue(forKey: key)
     }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     process.standardInput = FileHandle.nullDevice
-    let stdout = Pipe(), stderr = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
     // Standard error is drained on a thread of its own, so that neither pipe can fill up.
-    let errors = OutputBox(), done = DispatchSemaphore(value: 0)
+    let errors = OutputBox()
+    let done = DispatchSemaphore(value: 0)
     Thread {
         errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
         done.signal()
@@ -196,6 +210,7 @@ private func runTool(_ arguments: [String], environment: [String: String] = [:])
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     done.wait()
-    let out = String(decoding: output, as: UTF8.self), err = String(decoding: errors.data, as: UTF8.self)
+    let out = String(decoding: output, as: UTF8.self)
+    let err = String(decoding: errors.data, as: UTF8.self)
     return (process.terminationStatus, out, err, "$ \(arguments.joined(separator: " "))\n\(out)\(err)")
 }

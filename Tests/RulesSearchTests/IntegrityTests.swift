@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// Damaged index files never give a silent answer. The binary form and the texts file are
@@ -22,7 +23,9 @@ final class IntegrityTests: XCTestCase {
         var snippets: [String: String?] = [:]
         for hit in result.hits.prefix(3) { snippets[hit.id.text] = hit.snippetHTML.map(\.text) }
         let needle = Bytes(php: String(query.prefix(3)))
-        let titles = (session.titles(needle) + session.titles([])).map { "\($0.chapter.bytes.text) \($0.entry.field("title")?.stringValue.text ?? "")" }
+        let titles = (session.titles(needle) + session.titles([])).map {
+            "\($0.chapter.bytes.text) \($0.entry.field("title")?.stringValue.text ?? "")"
+        }
         return Answer(results: result.hits.map { "\($0.id.text) \($0.weight.doubleValue)" }, snippets: snippets, titles: titles)
     }
 
@@ -57,7 +60,8 @@ final class IntegrityTests: XCTestCase {
         let binary = FileBytes(copying: intact[binaryURL]!)   // kept alive: the readers read its buffer
         let sections = (0..<BinaryIndex.sectionCount).map { i -> Range<Int> in
             var reader = ByteReader(binary, position: BinaryIndex.sectionTableOffset + 24 * i)
-            let offset = Int(reader.uint64()!), length = Int(reader.uint64()!)
+            let offset = Int(reader.uint64()!)
+            let length = Int(reader.uint64()!)
             return offset..<(offset + length)
         }
         let binaryParts = [0..<BinaryIndex.headerSize] + sections
@@ -82,10 +86,12 @@ final class IntegrityTests: XCTestCase {
                 let length = Int(generator.next() % UInt64(bytes.count))
                 bytes.removeSubrange(length...)
                 what = "cut at \(length)"
-            default:  // two blocks swapped
+            default:   // two blocks swapped
                 let size = 16 + Int(generator.next() % 48)
-                let a = Int(generator.next() % UInt64(bytes.count - size)), b = Int(generator.next() % UInt64(bytes.count - size))
-                let blockA = Array(bytes[a..<(a + size)]), blockB = Array(bytes[b..<(b + size)])
+                let a = Int(generator.next() % UInt64(bytes.count - size))
+                let b = Int(generator.next() % UInt64(bytes.count - size))
+                let blockA = Array(bytes[a..<(a + size)])
+                let blockB = Array(bytes[b..<(b + size)])
                 bytes.replaceSubrange(a..<(a + size), with: blockB)
                 bytes.replaceSubrange(b..<(b + size), with: blockA)
                 what = "blocks of \(size) at \(a) and \(b) swapped"
@@ -98,7 +104,8 @@ final class IntegrityTests: XCTestCase {
             var warnings: [String] = []
             let opened: (index: any IndexReading, texts: ChapterTexts?)
             do {
-                opened = try IndexLocation.open(dir.path, corpus: nil, settling: 0, warning: { warnings.append($0.en) }, beforeAttempt: { _ in })
+                opened = try IndexLocation.open(
+                    dir.path, corpus: nil, settling: 0, warning: { warnings.append($0.en) }, beforeAttempt: { _ in })
             } catch {
                 counts.refused += 1   // an error: exit 2 with one line
                 continue
@@ -110,9 +117,11 @@ final class IntegrityTests: XCTestCase {
                 if got == want { continue }
                 // Snippets may be missing, only for the chapters the texts name as damaged.
                 let damaged = Set((opened.texts?.damage ?? []).map(\.bytes.text))
-                let explained = got.results == want.results && got.titles == want.titles && got.snippets.allSatisfy { id, snippet in
-                    snippet == want.snippets[id] ?? nil || (snippet == nil && damaged.contains(id))
-                }
+                let explained =
+                    got.results == want.results && got.titles == want.titles
+                    && got.snippets.allSatisfy { id, snippet in
+                        snippet == want.snippets[id] ?? nil || (snippet == nil && damaged.contains(id))
+                    }
                 if !explained { differs.append(query) }
             }
             let failure = (opened.index as? CheckedIndex)?.failure
@@ -146,7 +155,8 @@ final class IntegrityTests: XCTestCase {
             for k in 0..<4 { bytes[offset + k] = 0 }
             try Data(bytes).write(to: binaryURL)
             var warnings: [String] = []
-            let opened = try IndexLocation.open(dir.path, corpus: nil, settling: 0, warning: { warnings.append($0.en) }, beforeAttempt: { _ in })
+            let opened = try IndexLocation.open(
+                dir.path, corpus: nil, settling: 0, warning: { warnings.append($0.en) }, beforeAttempt: { _ in })
             let session = SearchSession(index: opened.index, texts: nil, preg: preg)
             let got = session.search(Bytes(php: "права доступа"), limit: nil, page: 1, snippetCount: 0).hits.map(\.id.text)
             XCTAssertEqual(got, want, "section \(section)")

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import XCTest
 import RulesRegex
 import RulesSearch
+import XCTest
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `rules check-engines --junit`: a document that any XML reader takes whatever bytes the
 /// fuzzed input held, one test case a stage, a difference as the one failure.
@@ -33,12 +34,14 @@ final class JUnitReportTests: XCTestCase {
 
     func testADifferenceIsOneFailureWithItsInputAndBothAnswers() throws {
         let hostile = Bytes(php: "a \"b\" 'c' <d> & e") + [0x1B, 0xFF] + Bytes(php: " ё")
-        let excused = EngineCheck.Difference(stage: .snippets, input: Bytes(php: "limit 'q'"),
-                                             left: "[0..<88]", right: "no answer (match limit)")
+        let excused = EngineCheck.Difference(
+            stage: .snippets, input: Bytes(php: "limit 'q'"),
+            left: "[0..<88]", right: "no answer (match limit)")
         let report = EngineCheck.Report(
             counts: [.stems: 120, .index: 1, .queryWords: 7, .results: 6, .snippets: 30],
-            difference: EngineCheck.Difference(stage: .results, input: hostile,
-                                               left: "\"p1\":3 <b>&amp;", right: "\"p1\":2 \u{1}"),
+            difference: EngineCheck.Difference(
+                stage: .results, input: hostile,
+                left: "\"p1\":3 <b>&amp;", right: "\"p1\":2 \u{1}"),
             atMatchLimit: [excused])
         let xml = JUnitReport.xml(report, corpus: "the <built-in> rules & co", seconds: 1.5)
         XCTAssertTrue(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"), xml)
@@ -97,8 +100,9 @@ final class JUnitReportTests: XCTestCase {
 
         // Only the stages that were compared: an index without a corpus has no stems stage.
         let queriesOnly = EngineCheck.Report(counts: [.queryWords: 3, .results: 3, .snippets: 4])
-        XCTAssertEqual(names(testcases(try parse(JUnitReport.xml(queriesOnly, corpus: "/tmp/index")))),
-                       ["query words", "results", "snippets"])
+        XCTAssertEqual(
+            names(testcases(try parse(JUnitReport.xml(queriesOnly, corpus: "/tmp/index")))),
+            ["query words", "results", "snippets"])
     }
 
     /// Every byte in the input and every character XML 1.0 refuses in an answer and in the

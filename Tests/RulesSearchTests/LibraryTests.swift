@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import RulesSearch
+import XCTest
 
 /// The library's public entry points (``RulesIndex``, ``Searcher``, ``Stemmer``) against
 /// the PHP original's answers: the same chapters and weights, the same snippets under
@@ -49,9 +49,12 @@ final class LibraryTests: XCTestCase {
                 // Plain text: the HTML's marks gone (as the command line's view takes them
                 // out), ё the only difference.
                 XCTAssertFalse(hit.text.contains("<i>"), hit.text)
-                XCTAssertEqual(hit.text.replacingOccurrences(of: "ё", with: "е").replacingOccurrences(of: "Ё", with: "Е"),
-                               String(decoding: HTMLText.plain(Bytes(hit.reference.textHTML.utf8)), as: UTF8.self).replacingOccurrences(of: "ё", with: "е").replacingOccurrences(of: "Ё", with: "Е"),
-                               "\(item.query): \(hit.id)")
+                XCTAssertEqual(
+                    hit.text.replacingOccurrences(of: "ё", with: "е").replacingOccurrences(of: "Ё", with: "Е"),
+                    String(decoding: HTMLText.plain(Bytes(hit.reference.textHTML.utf8)), as: UTF8.self).replacingOccurrences(
+                        of: "ё", with: "е"
+                    ).replacingOccurrences(of: "Ё", with: "Е"),
+                    "\(item.query): \(hit.id)")
                 if hit.text.contains("ё"), !hit.reference.textHTML.contains("ё") { yoRestored += 1 }
                 // A paragraph of the built-in rules says its § and chapter.
                 if Int(hit.id) != nil {
@@ -87,8 +90,9 @@ final class LibraryTests: XCTestCase {
             let index = try RulesIndex.build(corpus: mini.appendingPathComponent("corpus.jsonl").path, into: folder.path, engine: engine)
             XCTAssertEqual(index.folder, folder.path)
             // The S2 file is byte for byte PHP's.
-            XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("s2_search_index.php")),
-                           try Data(contentsOf: mini.appendingPathComponent("s2_search_index.php")))
+            XCTAssertEqual(
+                try Data(contentsOf: folder.appendingPathComponent("s2_search_index.php")),
+                try Data(contentsOf: mini.appendingPathComponent("s2_search_index.php")))
             let searcher = Searcher(try RulesIndex(folder: folder.path), engine: engine)
             for item in try golden(mini.appendingPathComponent("results.jsonl")) {
                 let results = try searcher.search(item.query, limit: nil)
@@ -104,7 +108,8 @@ final class LibraryTests: XCTestCase {
         // A chapter's html changed in the corpus: a refresh of it, then a searcher made after.
         let corpus = folder.appendingPathExtension("jsonl")
         addTeardownBlock { try? FileManager.default.removeItem(at: corpus) }
-        var lines = try String(contentsOf: mini.appendingPathComponent("corpus.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
+        var lines = try String(contentsOf: mini.appendingPathComponent("corpus.jsonl"), encoding: .utf8).split(separator: "\n").map(
+            String.init)
         var first = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         first["html"] = "<p>Слово вычурнейшее встречается здесь одно.</p>"
         lines[0] = String(decoding: try JSONSerialization.data(withJSONObject: first), as: UTF8.self)

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// The port's PHP functions against PHP 8.2's own answers (`Fixtures/php`, made by
@@ -98,7 +99,8 @@ final class PHPFunctionTests: XCTestCase {
     }
 
     func testJSONDecodeAsPHPDoes() throws {
-        let value = try PHPJSON.decode(Bytes(php: #"{"id": 12, "a": "\u0436\ud83d\ude00", "b": 1.0, "c": 99999999999999999999, "12": [true, null]}"#))
+        let value = try PHPJSON.decode(
+            Bytes(php: #"{"id": 12, "a": "\u0436\ud83d\ude00", "b": 1.0, "c": 99999999999999999999, "12": [true, null]}"#))
         guard case .array(let a) = value else { return XCTFail() }
         XCTAssertEqual(a[.string(Bytes(php: "id"))], .int(12))
         XCTAssertEqual(a[.string(Bytes(php: "a"))], .string(Bytes(php: "ж😀")))
@@ -113,7 +115,8 @@ final class PHPFunctionTests: XCTestCase {
         let exponents: [(String, Double)] = [
             ("1" + String(repeating: "0", count: 20_000) + "e-20000", 10), ("1e-0000000000000000400", 0),
             ("2.5e+000019999", .infinity), ("2.5e000020000", .infinity), ("1e-400", 0), ("123456789e-999999999", 0),
-            ("1" + String(repeating: "0", count: 20_000) + "e-19999", 10), ("1" + String(repeating: "0", count: 400) + "e-000000000000000400", 1),
+            ("1" + String(repeating: "0", count: 20_000) + "e-19999", 10),
+            ("1" + String(repeating: "0", count: 400) + "e-000000000000000400", 1),
         ]
         for (literal, expected) in exponents {
             XCTAssertEqual(try PHPJSON.decode(Bytes(php: literal)), .double(expected), String(literal.suffix(30)))

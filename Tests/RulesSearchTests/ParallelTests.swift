@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesSearch
 
 /// `Parallel.map`, which the index build and the batch search share out on.
@@ -11,9 +12,15 @@ final class ParallelTests: XCTestCase {
         let value: Int
         init(_ value: Int) {
             self.value = value
-            Self.lock.lock(); Self.alive += 1; Self.lock.unlock()
+            Self.lock.lock()
+            Self.alive += 1
+            Self.lock.unlock()
         }
-        deinit { Self.lock.lock(); Self.alive -= 1; Self.lock.unlock() }
+        deinit {
+            Self.lock.lock()
+            Self.alive -= 1
+            Self.lock.unlock()
+        }
     }
 
     /// In order, each item once, and nothing kept once the results are let go (a batch

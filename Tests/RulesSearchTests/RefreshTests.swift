@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
 import RulesSearch
+import XCTest
 
 /// `IndexRefresh` against PHP's `Indexer::refresh`: the golden sequences of
 /// `Tests/Tools/refresh-golden.py` (changed text, changed title and keywords, removed,
@@ -15,7 +15,9 @@ final class RefreshTests: XCTestCase {
 
     private lazy var goldens: [Golden] = {
         var goldens = Self.smallGoldens
-        if let base = try? TestPaths.referenceFile("man-ru/corpus.jsonl"), let php = try? TestPaths.referenceFile("man-ru/s2_search_index.php") {
+        if let base = try? TestPaths.referenceFile("man-ru/corpus.jsonl"),
+            let php = try? TestPaths.referenceFile("man-ru/s2_search_index.php")
+        {
             goldens.append(Golden(base: base, phpIndex: php, folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru")))
         } else {
             print("RefreshTests: ../shared/reference/man-ru is absent; its refresh sequence is skipped")
@@ -24,12 +26,14 @@ final class RefreshTests: XCTestCase {
     }()
 
     private static let smallGoldens = [
-        Golden(base: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"),
-               phpIndex: TestPaths.fixtures.appendingPathComponent("man-ru-mini/s2_search_index.php"),
-               folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru-mini")),
-        Golden(base: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/corpus.jsonl"),
-               phpIndex: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/golden/s2_search_index.php"),
-               folder: TestPaths.fixtures.appendingPathComponent("refresh/rules-ru")),
+        Golden(
+            base: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"),
+            phpIndex: TestPaths.fixtures.appendingPathComponent("man-ru-mini/s2_search_index.php"),
+            folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru-mini")),
+        Golden(
+            base: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/corpus.jsonl"),
+            phpIndex: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/golden/s2_search_index.php"),
+            folder: TestPaths.fixtures.appendingPathComponent("refresh/rules-ru")),
     ]
 
     /// The changed corpus: the base with each changed record in its place (or added), the
@@ -37,7 +41,9 @@ final class RefreshTests: XCTestCase {
     private func changedCorpus(_ golden: Golden) throws -> [ByteKey: Corpus.Chapter] {
         var chapters: [ByteKey: Corpus.Chapter] = [:]
         for (key, chapter) in try Corpus.read(golden.base).chapters.entries { chapters[key] = chapter }
-        for (key, chapter) in try Corpus.parse(Bytes(try Data(contentsOf: golden.folder.appendingPathComponent("changes.jsonl")))).chapters.entries {
+        for (key, chapter) in try Corpus.parse(Bytes(try Data(contentsOf: golden.folder.appendingPathComponent("changes.jsonl")))).chapters
+            .entries
+        {
             chapters[key] = chapter
         }
         for id in try String(contentsOf: golden.folder.appendingPathComponent("removed.txt"), encoding: .utf8).split(separator: "\n") {
@@ -61,21 +67,31 @@ final class RefreshTests: XCTestCase {
             XCTAssertEqual(steps.count, 8)
             for engine in allEngines() {
                 let preg = Preg(engine: engine)
-                let starts = [("PHP's index", try S2IndexFile.read(golden.phpIndex)),
-                              ("rules' index", Indexer.build(try Corpus.read(golden.base), preg: preg))]
+                let starts = [
+                    ("PHP's index", try S2IndexFile.read(golden.phpIndex)),
+                    ("rules' index", Indexer.build(try Corpus.read(golden.base), preg: preg)),
+                ]
                 for (start, first) in starts {
                     var index = first
                     for (n, step) in steps.enumerated() {
-                        index = IndexRefresh.refresh(index, chapter: ByteKey(Bytes(step.id.utf8)), record: changed[ByteKey(Bytes(step.id.utf8))], preg: preg)
+                        index = IndexRefresh.refresh(
+                            index, chapter: ByteKey(Bytes(step.id.utf8)), record: changed[ByteKey(Bytes(step.id.utf8))], preg: preg)
                         let bytes = S2IndexFile.encode(index)
-                        XCTAssertEqual(try sha256(bytes), step.sha256,
-                                       "\(golden.folder.lastPathComponent), \(start), \(engine), refresh \(n + 1) of \(step.id)")
+                        XCTAssertEqual(
+                            try sha256(bytes), step.sha256,
+                            "\(golden.folder.lastPathComponent), \(start), \(engine), refresh \(n + 1) of \(step.id)")
                     }
                     let final = golden.folder.appendingPathComponent("s2_search_index.php")
                     if FileManager.default.fileExists(atPath: final.path) {
-                        let expected = Bytes(try Data(contentsOf: final)), actual = S2IndexFile.encode(index)
-                        let at = (0..<min(expected.count, actual.count)).first { expected[$0] != actual[$0] } ?? min(expected.count, actual.count)
-                        XCTAssertEqual(actual, expected, "first difference at byte \(at): …\(String(decoding: actual[max(0, at - 80)..<min(actual.count, at + 80)], as: UTF8.self))…")
+                        let expected = Bytes(try Data(contentsOf: final))
+                        let actual = S2IndexFile.encode(index)
+                        let at =
+                            (0..<min(expected.count, actual.count)).first { expected[$0] != actual[$0] }
+                            ?? min(expected.count, actual.count)
+                        XCTAssertEqual(
+                            actual, expected,
+                            "first difference at byte \(at): …\(String(decoding: actual[max(0, at - 80)..<min(actual.count, at + 80)], as: UTF8.self))…"
+                        )
                     }
                 }
             }
@@ -94,14 +110,19 @@ final class RefreshTests: XCTestCase {
         var lines: [String] = []
         let changes = try String(contentsOf: golden.folder.appendingPathComponent("changes.jsonl"), encoding: .utf8).split(separator: "\n")
         let changedIDs = try Corpus.parse(Bytes(changes.joined(separator: "\n").utf8)).chapters.keys
-        let removed = try String(contentsOf: golden.folder.appendingPathComponent("removed.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let removed = try String(contentsOf: golden.folder.appendingPathComponent("removed.txt"), encoding: .utf8).split(separator: "\n")
+            .map(String.init)
         let base = try String(contentsOf: golden.base, encoding: .utf8).split(separator: "\n")
         for (line, key) in zip(base, try Corpus.read(golden.base).chapters.keys) {
             let id = String(decoding: key.bytes, as: UTF8.self)
             if removed.contains(id) { continue }
             if let k = changedIDs.firstIndex(of: key) { lines.append(String(changes[k])) } else { lines.append(String(line)) }
         }
-        for (k, key) in changedIDs.enumerated() where !base.contains(where: { $0.contains("\"id\": \"\(String(decoding: key.bytes, as: UTF8.self))\"") || $0.contains("\"id\": \(String(decoding: key.bytes, as: UTF8.self)),") }) {
+        for (k, key) in changedIDs.enumerated()
+        where !base.contains(where: {
+            $0.contains("\"id\": \"\(String(decoding: key.bytes, as: UTF8.self))\"")
+                || $0.contains("\"id\": \(String(decoding: key.bytes, as: UTF8.self)),")
+        }) {
             lines.append(String(changes[k]))
         }
         let changed = folder.appendingPathComponent("changed.jsonl")
@@ -124,15 +145,21 @@ final class RefreshTests: XCTestCase {
             XCTAssertEqual(found.status, 0, found.stderr)
             XCTAssertTrue(String(decoding: found.stdout, as: UTF8.self).contains("северо-западе"), start)
             // A bad corpus, an id list without a corpus change, a missing folder: nothing changes.
-            let before = try FileManager.default.contentsOfDirectory(atPath: index.path).sorted().map { try Data(contentsOf: index.appendingPathComponent($0)) }
+            let before = try FileManager.default.contentsOfDirectory(atPath: index.path).sorted().map {
+                try Data(contentsOf: index.appendingPathComponent($0))
+            }
             try Data("{\"id\": \"x\", \"title\": 5}\n".utf8).write(to: changed)
             let bad = try runRules(["index", "refresh", "--corpus", changed.path, "--out", index.path, "intro.2"])
             XCTAssertEqual(bad.status, 2)
             XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1, bad.stderr)
-            let after = try FileManager.default.contentsOfDirectory(atPath: index.path).sorted().map { try Data(contentsOf: index.appendingPathComponent($0)) }
+            let after = try FileManager.default.contentsOfDirectory(atPath: index.path).sorted().map {
+                try Data(contentsOf: index.appendingPathComponent($0))
+            }
             XCTAssertEqual(before, after, "a refresh from a bad corpus leaves the index byte for byte")
         }
-        let nowhere = try runRules(["index", "refresh", "--corpus", golden.base.path, "--out", folder.appendingPathComponent("nowhere").path, "x"])
+        let nowhere = try runRules([
+            "index", "refresh", "--corpus", golden.base.path, "--out", folder.appendingPathComponent("nowhere").path, "x",
+        ])
         XCTAssertEqual(nowhere.status, 2)
         XCTAssertTrue(nowhere.stderr.hasPrefix("rules: no index in "), nowhere.stderr)
         XCTAssertEqual(try runRules(["index", "refresh", "--corpus", golden.base.path, "--out", folder.path]).status, 2)
@@ -147,13 +174,16 @@ final class RefreshTests: XCTestCase {
 
     private func changedRounds() throws -> [ChangedRounds] {
         var rounds = [
-            ChangedRounds(name: "man-ru-mini", base: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"),
-                          folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru-mini/changed")),
-            ChangedRounds(name: "rules-ru", base: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/corpus.jsonl"),
-                          folder: TestPaths.fixtures.appendingPathComponent("refresh/rules-ru/changed")),
+            ChangedRounds(
+                name: "man-ru-mini", base: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl"),
+                folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru-mini/changed")),
+            ChangedRounds(
+                name: "rules-ru", base: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/corpus.jsonl"),
+                folder: TestPaths.fixtures.appendingPathComponent("refresh/rules-ru/changed")),
         ]
         if let manRu = try? TestPaths.referenceFile("man-ru/corpus.jsonl") {
-            rounds.append(ChangedRounds(name: "man-ru", base: manRu, folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru/changed")))
+            rounds.append(
+                ChangedRounds(name: "man-ru", base: manRu, folder: TestPaths.fixtures.appendingPathComponent("refresh/man-ru/changed")))
         } else {
             print("RefreshTests: ../shared/reference/man-ru is absent; its refresh rounds are skipped")
         }
@@ -175,7 +205,9 @@ final class RefreshTests: XCTestCase {
         var lines = try linesByID(String(contentsOf: golden.base, encoding: .utf8))
         for k in 1...n {
             let fresh = try linesByID(String(contentsOf: golden.folder.appendingPathComponent("round\(k).jsonl"), encoding: .utf8))
-            let order = try String(contentsOf: golden.folder.appendingPathComponent("round\(k).order"), encoding: .utf8).split(separator: "\n").map(String.init)
+            let order = try String(contentsOf: golden.folder.appendingPathComponent("round\(k).order"), encoding: .utf8).split(
+                separator: "\n"
+            ).map(String.init)
             var next: [String: String] = [:]
             for id in order { next[id] = fresh[id] ?? lines[id] }
             lines = next
@@ -203,13 +235,17 @@ final class RefreshTests: XCTestCase {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 let index = folder.appendingPathComponent("index").path
                 let label = "\(golden.name), \(engine)"
-                XCTAssertEqual(try runRules(["index", "build", "--engine", engine, "--corpus", golden.base.path, "--out", index]).status, 0)
+                XCTAssertEqual(
+                    try runRules(["index", "build", "--engine", engine, "--corpus", golden.base.path, "--out", index]).status, 0)
                 for n in 1...2 {
                     let corpus = folder.appendingPathComponent("round\(n).jsonl")
                     try Data(try self.corpus(golden, round: n).utf8).write(to: corpus)
-                    let planned = try runRules(["index", "refresh", "--dry-run", "--engine", engine, "--corpus", corpus.path, "--out", index])
+                    let planned = try runRules([
+                        "index", "refresh", "--dry-run", "--engine", engine, "--corpus", corpus.path, "--out", index,
+                    ])
                     XCTAssertEqual(planned.status, 0, planned.stderr)
-                    XCTAssertEqual(String(decoding: planned.stdout, as: UTF8.self), try self.golden(golden, "round\(n).list"), "\(label), round \(n)")
+                    XCTAssertEqual(
+                        String(decoding: planned.stdout, as: UTF8.self), try self.golden(golden, "round\(n).list"), "\(label), round \(n)")
                     let run = try runRules(["index", "refresh", "--engine", engine, "--corpus", corpus.path, "--out", index])
                     XCTAssertEqual(run.status, 0, run.stderr)
                     XCTAssertEqual(run.stdout.count, 0)
@@ -221,21 +257,28 @@ final class RefreshTests: XCTestCase {
                 // PHP's answers on its refreshed index, from ours as a search opens it.
                 let opened = try IndexLocation.open(index)
                 XCTAssertNotNil(opened.texts)
-                let session = SearchSession(index: opened.index, texts: opened.texts, preg: Preg(engine: allEngines().first { $0.name == engine }!))
+                let session = SearchSession(
+                    index: opened.index, texts: opened.texts, preg: Preg(engine: allEngines().first { $0.name == engine }!))
                 let answers = try SearchTests.loadExpected(golden.folder.appendingPathComponent("results.jsonl"))
                 XCTAssertEqual(answers.count, 35)
                 XCTAssertEqual(SearchTests.differences(session, answers), [], label)
                 // Nothing changed since: nothing to refresh, and nothing is written.
                 let last = folder.appendingPathComponent("round2.jsonl").path
                 let files = try FileManager.default.contentsOfDirectory(atPath: index).sorted()
-                XCTAssertEqual(files, [ChapterFingerprints.fileName, BinaryIndex.fileName, ChapterTexts.fileName, Vocabulary.fileName, S2IndexFile.fileName].sorted())
+                XCTAssertEqual(
+                    files,
+                    [ChapterFingerprints.fileName, BinaryIndex.fileName, ChapterTexts.fileName, Vocabulary.fileName, S2IndexFile.fileName]
+                        .sorted())
                 let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: index).appendingPathComponent($0)) }
                 let stamps = files.map { (try? FileManager.default.attributesOfItem(atPath: index + "/" + $0)[.modificationDate]) as? Date }
                 let again = try runRules(["index", "refresh", "--dry-run", "--corpus", last, "--out", index])
                 XCTAssertEqual(again.stdout.count, 0, label)
                 XCTAssertEqual(try runRules(["index", "refresh", "--corpus", last, "--out", index]).status, 0)
-                XCTAssertEqual(try files.map { try Data(contentsOf: URL(fileURLWithPath: index).appendingPathComponent($0)) }, before, label)
-                XCTAssertEqual(files.map { (try? FileManager.default.attributesOfItem(atPath: index + "/" + $0)[.modificationDate]) as? Date }, stamps, label)
+                XCTAssertEqual(
+                    try files.map { try Data(contentsOf: URL(fileURLWithPath: index).appendingPathComponent($0)) }, before, label)
+                XCTAssertEqual(
+                    files.map { (try? FileManager.default.attributesOfItem(atPath: index + "/" + $0)[.modificationDate]) as? Date }, stamps,
+                    label)
             }
         }
     }
@@ -258,9 +301,15 @@ final class RefreshTests: XCTestCase {
         try php.write(to: s2)
         let absent = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
         XCTAssertEqual(absent.status, 2)
-        XCTAssertEqual(absent.stderr, "rules: cannot tell which chapters changed: \(index.path) has no rules-chapters.bin (an index PHP made, or one made before rules kept it); give the ids to refresh, or build the index again with rules index build\n")
-        let russian = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path], environment: ["LANG": "ru_RU.UTF-8"])
-        XCTAssertTrue(russian.stderr.hasPrefix("rules: не понять, какие главы изменились: в \(index.path) нет файла rules-chapters.bin"), russian.stderr)
+        XCTAssertEqual(
+            absent.stderr,
+            "rules: cannot tell which chapters changed: \(index.path) has no rules-chapters.bin (an index PHP made, or one made before rules kept it); give the ids to refresh, or build the index again with rules index build\n"
+        )
+        let russian = try runRules(
+            ["index", "refresh", "--corpus", corpus.path, "--out", index.path], environment: ["LANG": "ru_RU.UTF-8"])
+        XCTAssertTrue(
+            russian.stderr.hasPrefix("rules: не понять, какие главы изменились: в \(index.path) нет файла rules-chapters.bin"),
+            russian.stderr)
         XCTAssertEqual(try Data(contentsOf: s2), php)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: index.path), [S2IndexFile.fileName])
 
@@ -277,7 +326,10 @@ final class RefreshTests: XCTestCase {
         try php.write(to: s2)
         let stale = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
         XCTAssertEqual(stale.status, 2)
-        XCTAssertEqual(stale.stderr, "rules: cannot tell which chapters changed: rules-chapters.bin in \(index.path) is not of its s2_search_index.php (changed since by another program, copied from elsewhere, or a build killed while renaming its files); give the ids to refresh, or build the index again with rules index build\n")
+        XCTAssertEqual(
+            stale.stderr,
+            "rules: cannot tell which chapters changed: rules-chapters.bin in \(index.path) is not of its s2_search_index.php (changed since by another program, copied from elsewhere, or a build killed while renaming its files); give the ids to refresh, or build the index again with rules index build\n"
+        )
         XCTAssertEqual(try Data(contentsOf: s2), php)
 
         // --dry-run is for refresh; a damaged fingerprints file is said so.
@@ -291,7 +343,10 @@ final class RefreshTests: XCTestCase {
         try bytes.write(to: fingerprints)
         let damaged = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", index.path])
         XCTAssertEqual(damaged.status, 2)
-        XCTAssertEqual(damaged.stderr, "rules: cannot tell which chapters changed: rules-chapters.bin is damaged in \(index.path); give the ids to refresh, or build the index again with rules index build\n")
+        XCTAssertEqual(
+            damaged.stderr,
+            "rules: cannot tell which chapters changed: rules-chapters.bin is damaged in \(index.path); give the ids to refresh, or build the index again with rules index build\n"
+        )
 
         // An empty corpus: given no ids, a refresh would empty the index, and is refused;
         // ids given are taken out.
@@ -300,7 +355,10 @@ final class RefreshTests: XCTestCase {
         let before = try Data(contentsOf: s2)
         let refused = try runRules(["index", "refresh", "--corpus", empty.path, "--out", index.path])
         XCTAssertEqual(refused.status, 2)
-        XCTAssertEqual(refused.stderr, "rules: \(empty.path) has no chapters: a refresh would take every chapter out of the index in \(index.path), which is left as it was; give the ids to take out\n")
+        XCTAssertEqual(
+            refused.stderr,
+            "rules: \(empty.path) has no chapters: a refresh would take every chapter out of the index in \(index.path), which is left as it was; give the ids to take out\n"
+        )
         XCTAssertEqual(try Data(contentsOf: s2), before)
         XCTAssertEqual(try runRules(["index", "refresh", "--corpus", empty.path, "--out", index.path, "intro.2"]).status, 0)
         let left = try S2IndexFile.read(s2).tableOfContents.keys.map { String(decoding: $0.bytes, as: UTF8.self) }
@@ -322,12 +380,16 @@ final class RefreshTests: XCTestCase {
         try Data(crafted.utf8).write(to: folder.appendingPathComponent(S2IndexFile.fileName))
         let corpus = folder.appendingPathComponent("corpus.jsonl")
         let extra = "{\"id\": \"orph\", \"title\": \"Apropos again\", \"html\": \"<p>apropos and apropos, then man apropos</p>\"}\n"
-        try (try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl")) + Data(extra.utf8)).write(to: corpus)
-        let expected = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("refresh/orphan/sha256.txt"), encoding: .utf8).split(separator: "\n")
+        try (try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl")) + Data(extra.utf8)).write(
+            to: corpus)
+        let expected = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("refresh/orphan/sha256.txt"), encoding: .utf8)
+            .split(separator: "\n")
         for (n, sha) in expected.enumerated() {
             let run = try runRules(["index", "refresh", "--corpus", corpus.path, "--out", folder.path, "orph"])
             XCTAssertEqual(run.status, 0, run.stderr)
-            XCTAssertEqual(try sha256(Bytes(try Data(contentsOf: folder.appendingPathComponent(S2IndexFile.fileName)))), String(sha), "refresh \(n + 1)")
+            XCTAssertEqual(
+                try sha256(Bytes(try Data(contentsOf: folder.appendingPathComponent(S2IndexFile.fileName)))), String(sha),
+                "refresh \(n + 1)")
         }
     }
 
@@ -413,8 +475,11 @@ final class RefreshTests: XCTestCase {
             refresh.waitUntilExit()
             if refresh.terminationReason == .uncaughtSignal { stopped += 1 } else { XCTAssertEqual(refresh.terminationStatus, 0) }
             let now = comparable(try files(index), in: index)
-            XCTAssertTrue(now == old || now == new, "stopped at \(fraction) of the refresh: files \(now.keys.sorted()), "
-                          + "changed: \(now.keys.filter { now[$0] != old[$0] }.sorted()), not new: \(now.keys.filter { now[$0] != new[$0] }.sorted())")
+            XCTAssertTrue(
+                now == old || now == new,
+                "stopped at \(fraction) of the refresh: files \(now.keys.sorted()), "
+                    + "changed: \(now.keys.filter { now[$0] != old[$0] }.sorted()), not new: \(now.keys.filter { now[$0] != new[$0] }.sorted())"
+            )
         }
         XCTAssertGreaterThan(stopped, 3, "most of the refreshes were stopped before they were done")
     }
@@ -426,7 +491,8 @@ final class RefreshTests: XCTestCase {
         let (golden, folder, index, corpus, template) = try builtAndChanged("two")
         defer { try? FileManager.default.removeItem(at: folder) }
         let ids = try self.golden(golden, "round1.list").split(separator: "\n").map(String.init)
-        let first = Array(ids.prefix(ids.count / 2)), second = Array(ids.dropFirst(ids.count / 2))
+        let first = Array(ids.prefix(ids.count / 2))
+        let second = Array(ids.dropFirst(ids.count / 2))
         var orders: [Bytes] = []
         for order in [first + second, second + first] {
             try put(template, in: index)
@@ -460,11 +526,15 @@ final class RefreshTests: XCTestCase {
     private func sha256(_ bytes: Bytes) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        let writer = Thread { try? input.fileHandleForWriting.write(contentsOf: Data(bytes)); try? input.fileHandleForWriting.close() }
+        let writer = Thread {
+            try? input.fileHandleForWriting.write(contentsOf: Data(bytes))
+            try? input.fileHandleForWriting.close()
+        }
         writer.start()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import RulesSearch
 import RulesRegex
+import XCTest
+
+@testable import RulesSearch
 
 /// The results view as a user meets it, in a pipe: the header, each result, the paging
 /// line, a page past the end, `--plain`, ё as written, and no escape byte.
@@ -13,9 +14,11 @@ final class ResultsViewTests: XCTestCase {
 
     /// `Page::rus_plural`'s three forms, at the numbers where Russian changes them.
     func testRussianPlural() {
-        let expected: [(Int, String)] = [(0, "many"), (1, "one"), (2, "two"), (4, "two"), (5, "many"), (11, "many"),
-                                         (12, "many"), (14, "many"), (20, "many"), (21, "one"), (22, "two"), (25, "many"),
-                                         (101, "one"), (111, "many"), (112, "many"), (121, "one"), (1004, "two"), (-3, "two")]
+        let expected: [(Int, String)] = [
+            (0, "many"), (1, "one"), (2, "two"), (4, "two"), (5, "many"), (11, "many"),
+            (12, "many"), (14, "many"), (20, "many"), (21, "one"), (22, "two"), (25, "many"),
+            (101, "one"), (111, "many"), (112, "many"), (121, "one"), (1004, "two"), (-3, "two"),
+        ]
         for (n, form) in expected {
             XCTAssertEqual(RussianPlural.choose(n, many: "many", one: "one", two: "two"), form, "\(n)")
         }
@@ -46,7 +49,8 @@ final class ResultsViewTests: XCTestCase {
         let ids = (all["results"] as! [[String: Any]]).map { $0["id"] as! String }
         let shown = text(page2.stdout)
         XCTAssertTrue(shown.contains("\n\n4. § \(ids[3]). "), shown)
-        XCTAssertTrue(shown.contains("Страница 2 из \((ids.count + 2) / 3). Дальше: rules search --limit 3 --page 3 'запятая перед как'\n"), shown)
+        XCTAssertTrue(
+            shown.contains("Страница 2 из \((ids.count + 2) / 3). Дальше: rules search --limit 3 --page 3 'запятая перед как'\n"), shown)
         // An index of one's own counts pages, in the feminine where the noun is.
         let mini = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-view-\(getpid())")
@@ -55,8 +59,11 @@ final class ResultsViewTests: XCTestCase {
         for query in ["пароль", "файл", "процесс"] {
             let total = try json(try runRules(["search", "--index", folder.path, "--json", query]).stdout)["total"] as! Int
             let header = text(try runRules(["search", "--index", folder.path, query]).stdout).components(separatedBy: "\n")[0]
-            XCTAssertEqual(header, RussianPlural.choose(total, many: "Нашлось \(total) страниц.", one: "Нашлась \(total) страница.",
-                                                        two: "Нашлось \(total) страницы."), query)
+            XCTAssertEqual(
+                header,
+                RussianPlural.choose(
+                    total, many: "Нашлось \(total) страниц.", one: "Нашлась \(total) страница.",
+                    two: "Нашлось \(total) страницы."), query)
             XCTAssertFalse(text(try runRules(["search", "--index", folder.path, query]).stdout).contains("§"), query)
         }
         let none = try runRules(["search", "qwertyzzz"])
@@ -68,7 +75,8 @@ final class ResultsViewTests: XCTestCase {
     /// `results` with `total` and `pages`.
     func testPagePastTheEnd() throws {
         let answer = try json(try runRules(["search", "--json", "запятая"]).stdout)
-        let total = answer["total"] as! Int, pages = answer["pages"] as! Int
+        let total = answer["total"] as! Int
+        let pages = answer["pages"] as! Int
         XCTAssertEqual(pages, (total + 9) / 10)
         let past = try runRules(["search", "--page", String(pages + 1), "запятая"])
         XCTAssertEqual(past.status, 1)
@@ -118,8 +126,10 @@ final class ResultsViewTests: XCTestCase {
     func testYoRestorationChangesOnlyTheLetter() throws {
         let session = SearchSession(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), engine: .default)
         let corpus = try BuiltInIndex.corpus()
-        let questions = try String(contentsOf: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/questions.tsv"), encoding: .utf8)
-            .split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.filter { !$0.hasPrefix("#") }
+        let questions = try String(
+            contentsOf: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/questions.tsv"), encoding: .utf8
+        )
+        .split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.filter { !$0.hasPrefix("#") }
         XCTAssertGreaterThan(questions.count, 100)
         var restored = 0
         for question in questions {
@@ -144,7 +154,9 @@ final class ResultsViewTests: XCTestCase {
     /// prepared again.
     func testYoByTheOrderOfTheLettersIsTheTextPreparedAgain() throws {
         var corpora: [(Corpus, ChapterTexts)] = [(try BuiltInIndex.corpus(), try BuiltInIndex.texts())]
-        for folder in [TestPaths.fixtures.appendingPathComponent("man-ru-mini")] + ((try? TestPaths.referenceFile("man-ru")).map { [$0] } ?? []) {
+        for folder in [TestPaths.fixtures.appendingPathComponent("man-ru-mini")]
+            + ((try? TestPaths.referenceFile("man-ru")).map { [$0] } ?? [])
+        {
             let corpus = try Corpus.read(folder.appendingPathComponent("corpus.jsonl"))
             corpora.append((corpus, try ChapterTexts(checking: ChapterTexts.encode(corpus, preparing: Preg(engine: PCRE2Engine())))))
         }
@@ -172,8 +184,10 @@ final class ResultsViewTests: XCTestCase {
 
     /// In a pipe no escape byte is written, unless asked for with --color always.
     func testNoEscapesInAPipe() throws {
-        let runs: [[String]] = [["search", "запятая"], ["search", "--all", "тире"], ["show", "12"], ["show", "ch3"],
-                                ["titles", "тире"], ["search", "--help"], ["help"], ["search", "--batch"]]
+        let runs: [[String]] = [
+            ["search", "запятая"], ["search", "--all", "тире"], ["show", "12"], ["show", "ch3"],
+            ["titles", "тире"], ["search", "--help"], ["help"], ["search", "--batch"],
+        ]
         for arguments in runs {
             let run = try runRules(arguments, input: Data("запятая\nтире\n".utf8))
             XCTAssertFalse(run.stdout.contains(0x1B), "\(arguments)")
@@ -190,8 +204,9 @@ final class ResultsViewTests: XCTestCase {
         // Compared as bytes: "m" of the reset and the accent after it are one Character.
         for line in Data(accented.utf8).split(separator: 0x0A) {
             guard let last = line.range(of: Data("\u{1B}[1;31m".utf8), options: .backwards) else { continue }
-            XCTAssertNotNil(line.range(of: Data("\u{1B}[0m".utf8), in: last.upperBound..<line.endIndex),
-                            "a found word's colour is reset on its line: \(String(decoding: line, as: UTF8.self))")
+            XCTAssertNotNil(
+                line.range(of: Data("\u{1B}[0m".utf8), in: last.upperBound..<line.endIndex),
+                "a found word's colour is reset on its line: \(String(decoding: line, as: UTF8.self))")
         }
         let forced = try runRules(["search", "--color", "always", "запятая"])
         XCTAssertTrue(forced.stdout.contains(0x1B))

@@ -45,7 +45,10 @@ final class RulesContentTests: XCTestCase {
         var removed: Set<Int> = []
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 3, let number = Int(fields[0]) else { XCTFail("numbers.tsv: a line is not N<TAB>key<TAB>title: \(line)"); continue }
+            guard fields.count == 3, let number = Int(fields[0]) else {
+                XCTFail("numbers.tsv: a line is not N<TAB>key<TAB>title: \(line)")
+                continue
+            }
             XCTAssertNil(listed[number] ?? (removed.contains(number) ? ("-", "") : nil), "numbers.tsv lists § \(number) twice")
             if fields[1] == "-" { removed.insert(number) } else { listed[number] = (fields[1], fields[2]) }
         }
@@ -56,7 +59,10 @@ final class RulesContentTests: XCTestCase {
             XCTAssertGreaterThan(p.number, 0, "\(p.file): \(p.key) has no number")
             XCTAssertTrue(seen.insert(p.number).inserted, "§ \(p.number) is given twice")
             XCTAssertFalse(removed.contains(p.number), "§ \(p.number) was removed and is given again to \(p.key)")
-            guard let row = listed[p.number] else { XCTFail("§ \(p.number) (\(p.key)) is not in numbers.tsv"); continue }
+            guard let row = listed[p.number] else {
+                XCTFail("§ \(p.number) (\(p.key)) is not in numbers.tsv")
+                continue
+            }
             XCTAssertEqual(row.key, p.key, "§ \(p.number) names another rule than numbers.tsv says")
             XCTAssertEqual(row.title, p.title, "§ \(p.number): its title changed without numbers.tsv saying so")
         }
@@ -97,7 +103,8 @@ final class RulesContentTests: XCTestCase {
             }
             // A wrong form is labelled in its own sentence, before it.
             for block in html.components(separatedBy: "</p>").flatMap({ $0.components(separatedBy: "</li>") }) {
-                let marked = sentenceEnd.stringByReplacingMatches(in: block, range: NSRange(block.startIndex..., in: block), withTemplate: "\u{1}")
+                let marked = sentenceEnd.stringByReplacingMatches(
+                    in: block, range: NSRange(block.startIndex..., in: block), withTemplate: "\u{1}")
                 for sentence in marked.split(separator: "\u{1}").map(String.init) {
                     guard let first = sentence.range(of: "<s>") else { continue }
                     let before = String(sentence[..<first.lowerBound])
@@ -113,9 +120,15 @@ final class RulesContentTests: XCTestCase {
             }
             // Keywords keep ё as the rule writes it: the indexer folds ё itself.
             // A wrong form (<s>афёра</s>) does not count: the keyword «афера» is right.
-            let written = html.replacingOccurrences(of: "<s>.*?</s>", with: " ", options: .regularExpression) + " " + (record["title"] as? String ?? "")
-            let plain = tag.stringByReplacingMatches(in: written, range: NSRange(written.startIndex..., in: written), withTemplate: " ").lowercased()
-            let withYo = Set(plain.split(whereSeparator: { !$0.isLetter }).filter { $0.contains("ё") }.map { $0.replacingOccurrences(of: "ё", with: "е") })
+            let written =
+                html.replacingOccurrences(of: "<s>.*?</s>", with: " ", options: .regularExpression) + " "
+                + (record["title"] as? String ?? "")
+            let plain = tag.stringByReplacingMatches(in: written, range: NSRange(written.startIndex..., in: written), withTemplate: " ")
+                .lowercased()
+            let withYo = Set(
+                plain.split(whereSeparator: { !$0.isLetter }).filter { $0.contains("ё") }.map {
+                    $0.replacingOccurrences(of: "ё", with: "е")
+                })
             for keyword in keywords {
                 for word in keyword.lowercased().split(whereSeparator: { !$0.isLetter }) where withYo.contains(String(word)) {
                     problems.append("\(id): the keyword «\(keyword)» drops the ё the text writes")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesSearch
 
 /// Under a Russian locale every error and warning a user can meet is Russian: each is made
@@ -8,12 +9,14 @@ import XCTest
 /// thing in English.
 final class RussianMessagesTests: XCTestCase {
     /// Names that stay as they are in a Russian message.
-    private static let names: Set<String> = ["rules", "PHP", "JSON", "UTF", "S2", "JUnit", "id", "pcre2", "foundation",
-                                             "bash", "zsh", "fish", "RULES_ENGINE", "s2_search", "rsync", "inplace", "ch3",
-                                             "FILE", "DIR", "ID", "NFS", "PAGER", "NAN", "INF",
-                                             // the usage line and the commands
-                                             "COMMAND", "[OPTIONS]", "[ARGUMENTS]", "search", "browse", "titles", "show", "stem",
-                                             "index", "build", "refresh", "completions", "help", "check-engines"]
+    private static let names: Set<String> = [
+        "rules", "PHP", "JSON", "UTF", "S2", "JUnit", "id", "pcre2", "foundation",
+        "bash", "zsh", "fish", "RULES_ENGINE", "s2_search", "rsync", "inplace", "ch3",
+        "FILE", "DIR", "ID", "NFS", "PAGER", "NAN", "INF",
+        // the usage line and the commands
+        "COMMAND", "[OPTIONS]", "[ARGUMENTS]", "search", "browse", "titles", "show", "stem",
+        "index", "build", "refresh", "completions", "help", "check-engines",
+    ]
 
     /// The English words of `line`, once paths, names and quoted commands are left out.
     private func englishWords(_ line: String) -> [String] {
@@ -81,76 +84,166 @@ final class RussianMessagesTests: XCTestCase {
             Case(name: "too many words", arguments: ["search", Array(repeating: "а", count: 10_001).joined(separator: " ")]),
             Case(name: "out is a file", arguments: ["index", "build", "--corpus", mini.path, "--out", mini.path]),
             Case(name: "folder that cannot be made", arguments: ["index", "build", "--corpus", mini.path, "--out", "/proc/rules-index"]),
-            Case(name: "empty corpus", arguments: ["index", "build", "--corpus", try file("empty.jsonl", "\n"), "--out", work.appendingPathComponent("e").path]),
-            Case(name: "corpus line without a field", arguments: ["index", "build", "--corpus", try file("nofield.jsonl", "{\"id\": \"a\"}\n"), "--out", work.path]),
-            Case(name: "corpus line not JSON", arguments: ["index", "build", "--corpus", try file("notjson.jsonl", "{id\n"), "--out", work.path]),
+            Case(
+                name: "empty corpus",
+                arguments: ["index", "build", "--corpus", try file("empty.jsonl", "\n"), "--out", work.appendingPathComponent("e").path]),
+            Case(
+                name: "corpus line without a field",
+                arguments: ["index", "build", "--corpus", try file("nofield.jsonl", "{\"id\": \"a\"}\n"), "--out", work.path]),
+            Case(
+                name: "corpus line not JSON",
+                arguments: ["index", "build", "--corpus", try file("notjson.jsonl", "{id\n"), "--out", work.path]),
             Case(name: "corpus not there", arguments: ["index", "build", "--corpus", "/nonexistent.jsonl", "--out", work.path]),
             Case(name: "corpus a folder", arguments: ["index", "build", "--corpus", "/etc", "--out", work.path]),
             Case(name: "no index", arguments: ["search", "--index", "/nonexistent", "x"]),
             Case(name: "folder without an S2 file", arguments: ["search", "--index", work.path, "x"]),
             Case(name: "S2 file cut short", arguments: ["search", "--index", try copy("cut", cut(s2, to: 100)), "доступ"]),
-            Case(name: "S2 file with a bad line start", arguments: ["titles", "--index", try copy("prefix", { folder in
-                var bytes = try Data(contentsOf: folder.appendingPathComponent(s2))
-                bytes[0] = UInt8(ascii: "X")
-                try bytes.write(to: folder.appendingPathComponent(s2))
-            }), "доступ"]),
-            Case(name: "S2 file not serialized", arguments: ["titles", "--index", try copy("serialized", { folder in
-                try Data("<?php //a:1:{\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n".utf8)
-                    .write(to: folder.appendingPathComponent(s2))
-            }), "доступ"]),
-            Case(name: "S2 part not an array", arguments: ["titles", "--index", try copy("array", { folder in
-                try Data("<?php //a:0:{}\n      //i:1;\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n".utf8)
-                    .write(to: folder.appendingPathComponent(s2))
-            }), "доступ"]),
-            Case(name: "S2 weight not finite", arguments: ["search", "--index", try copy("weight", { folder in
-                try Data("<?php //a:0:{}\n      //a:0:{}\n      //a:1:{s:1:\"x\";a:1:{i:0;d:NAN;}}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n".utf8)
-                    .write(to: folder.appendingPathComponent(s2))
-            }), "доступ"]),
-            Case(name: "texts cut short", arguments: ["search", "--index", try copy("texts", cut(ChapterTexts.fileName, to: 100)), "доступ"]),
-            Case(name: "binary form damaged", arguments: ["search", "--index", try copy("binary", { folder in
-                let url = folder.appendingPathComponent(BinaryIndex.fileName)
-                var bytes = try Data(contentsOf: url)
-                for k in stride(from: bytes.count / 2, to: bytes.count - 64, by: 97) { bytes[k] ^= 0x55 }
-                try bytes.write(to: url)
-            }), "доступ права файл"]),
-            Case(name: "vocabulary damaged", arguments: ["search", "--index", try copy("words", cut(Vocabulary.fileName, to: 100)), "даступ"]),
-            Case(name: "texts missing", arguments: ["search", "--index", try copy("notexts", { folder in
-                try FileManager.default.removeItem(at: folder.appendingPathComponent(ChapterTexts.fileName))
-            }), "доступ"]),
-            Case(name: "texts from another build", arguments: ["search", "--index", try copy("othertexts", { folder in
-                let other = work.appendingPathComponent("other")
-                let build = try runRules(["index", "build", "--corpus", try file("other.jsonl", String(corpusLine) + "\n"), "--out", other.path])
-                XCTAssertEqual(build.status, 0, build.stderr)
-                try FileManager.default.removeItem(at: folder.appendingPathComponent(ChapterTexts.fileName))
-                try FileManager.default.copyItem(at: other.appendingPathComponent(ChapterTexts.fileName), to: folder.appendingPathComponent(ChapterTexts.fileName))
-            }), "доступ"]),
-            Case(name: "a FIFO for an index", arguments: ["search", "--index", try { () throws -> String in
-                let fifo = work.appendingPathComponent("fifo").path
-                XCTAssertEqual(mkfifo(fifo, 0o644), 0)
-                return fifo
-            }(), "x"]),
-            Case(name: "refresh without fingerprints", arguments: ["index", "refresh", "--corpus", mini.path, "--out", try copy("nochapters", { folder in
-                try FileManager.default.removeItem(at: folder.appendingPathComponent(ChapterFingerprints.fileName))
-            })]),
-            Case(name: "refresh with damaged fingerprints", arguments: ["index", "refresh", "--corpus", mini.path, "--out",
-                                                                          try copy("badchapters", cut(ChapterFingerprints.fileName, to: 10))]),
-            Case(name: "refresh with a folder for fingerprints", arguments: ["index", "refresh", "--dry-run", "--corpus", mini.path, "--out",
-                                                                               try copy("folderchapters", { folder in
-                let file = folder.appendingPathComponent(ChapterFingerprints.fileName)
-                try FileManager.default.removeItem(at: file)
-                try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
-            })]),
+            Case(
+                name: "S2 file with a bad line start",
+                arguments: [
+                    "titles", "--index",
+                    try copy(
+                        "prefix",
+                        { folder in
+                            var bytes = try Data(contentsOf: folder.appendingPathComponent(s2))
+                            bytes[0] = UInt8(ascii: "X")
+                            try bytes.write(to: folder.appendingPathComponent(s2))
+                        }), "доступ",
+                ]),
+            Case(
+                name: "S2 file not serialized",
+                arguments: [
+                    "titles", "--index",
+                    try copy(
+                        "serialized",
+                        { folder in
+                            try Data("<?php //a:1:{\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n".utf8)
+                                .write(to: folder.appendingPathComponent(s2))
+                        }), "доступ",
+                ]),
+            Case(
+                name: "S2 part not an array",
+                arguments: [
+                    "titles", "--index",
+                    try copy(
+                        "array",
+                        { folder in
+                            try Data("<?php //a:0:{}\n      //i:1;\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n".utf8)
+                                .write(to: folder.appendingPathComponent(s2))
+                        }), "доступ",
+                ]),
+            Case(
+                name: "S2 weight not finite",
+                arguments: [
+                    "search", "--index",
+                    try copy(
+                        "weight",
+                        { folder in
+                            try Data(
+                                "<?php //a:0:{}\n      //a:0:{}\n      //a:1:{s:1:\"x\";a:1:{i:0;d:NAN;}}\n      //a:0:{}\n      //a:0:{}\n      //a:0:{}\n"
+                                    .utf8
+                            )
+                            .write(to: folder.appendingPathComponent(s2))
+                        }), "доступ",
+                ]),
+            Case(
+                name: "texts cut short", arguments: ["search", "--index", try copy("texts", cut(ChapterTexts.fileName, to: 100)), "доступ"]),
+            Case(
+                name: "binary form damaged",
+                arguments: [
+                    "search", "--index",
+                    try copy(
+                        "binary",
+                        { folder in
+                            let url = folder.appendingPathComponent(BinaryIndex.fileName)
+                            var bytes = try Data(contentsOf: url)
+                            for k in stride(from: bytes.count / 2, to: bytes.count - 64, by: 97) { bytes[k] ^= 0x55 }
+                            try bytes.write(to: url)
+                        }), "доступ права файл",
+                ]),
+            Case(
+                name: "vocabulary damaged",
+                arguments: ["search", "--index", try copy("words", cut(Vocabulary.fileName, to: 100)), "даступ"]),
+            Case(
+                name: "texts missing",
+                arguments: [
+                    "search", "--index",
+                    try copy(
+                        "notexts",
+                        { folder in
+                            try FileManager.default.removeItem(at: folder.appendingPathComponent(ChapterTexts.fileName))
+                        }), "доступ",
+                ]),
+            Case(
+                name: "texts from another build",
+                arguments: [
+                    "search", "--index",
+                    try copy(
+                        "othertexts",
+                        { folder in
+                            let other = work.appendingPathComponent("other")
+                            let build = try runRules([
+                                "index", "build", "--corpus", try file("other.jsonl", String(corpusLine) + "\n"), "--out", other.path,
+                            ])
+                            XCTAssertEqual(build.status, 0, build.stderr)
+                            try FileManager.default.removeItem(at: folder.appendingPathComponent(ChapterTexts.fileName))
+                            try FileManager.default.copyItem(
+                                at: other.appendingPathComponent(ChapterTexts.fileName),
+                                to: folder.appendingPathComponent(ChapterTexts.fileName))
+                        }), "доступ",
+                ]),
+            Case(
+                name: "a FIFO for an index",
+                arguments: [
+                    "search", "--index",
+                    try { () throws -> String in
+                        let fifo = work.appendingPathComponent("fifo").path
+                        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+                        return fifo
+                    }(), "x",
+                ]),
+            Case(
+                name: "refresh without fingerprints",
+                arguments: [
+                    "index", "refresh", "--corpus", mini.path, "--out",
+                    try copy(
+                        "nochapters",
+                        { folder in
+                            try FileManager.default.removeItem(at: folder.appendingPathComponent(ChapterFingerprints.fileName))
+                        }),
+                ]),
+            Case(
+                name: "refresh with damaged fingerprints",
+                arguments: [
+                    "index", "refresh", "--corpus", mini.path, "--out",
+                    try copy("badchapters", cut(ChapterFingerprints.fileName, to: 10)),
+                ]),
+            Case(
+                name: "refresh with a folder for fingerprints",
+                arguments: [
+                    "index", "refresh", "--dry-run", "--corpus", mini.path, "--out",
+                    try copy(
+                        "folderchapters",
+                        { folder in
+                            let file = folder.appendingPathComponent(ChapterFingerprints.fileName)
+                            try FileManager.default.removeItem(at: file)
+                            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+                        }),
+                ]),
             Case(name: "check-engines with an operand", arguments: ["check-engines", "20000"]),
             Case(name: "refresh of no index", arguments: ["index", "refresh", "--corpus", mini.path, "--out", "/nonexistent"]),
             Case(name: "JUnit report in no folder", arguments: ["check-engines", "--fuzz", "0", "--junit", "/nonexistent/r.xml"]),
             Case(name: "JUnit report that cannot be written", arguments: ["check-engines", "--fuzz", "0", "--junit", "/proc/r.xml"]),
             Case(name: "queries not there", arguments: ["check-engines", "--fuzz", "0", "--queries", "/nonexistent"]),
         ]
-        cases.append(Case(name: "batch line too long", arguments: ["search", "--batch"],
-                          input: Data(repeating: UInt8(ascii: "a"), count: (4 << 20) + 1)))
+        cases.append(
+            Case(
+                name: "batch line too long", arguments: ["search", "--batch"],
+                input: Data(repeating: UInt8(ascii: "a"), count: (4 << 20) + 1)))
         var said = 0
         for item in cases {
-            let russian = try runRules(item.arguments, input: item.input, environment: item.environment.merging(["LANG": "ru_RU.UTF-8"]) { a, _ in a })
+            let russian = try runRules(
+                item.arguments, input: item.input, environment: item.environment.merging(["LANG": "ru_RU.UTF-8"]) { a, _ in a })
             let english = try runRules(item.arguments, input: item.input, environment: item.environment)
             XCTAssertFalse(russian.stderr.isEmpty, "\(item.name): nothing said")
             XCTAssertEqual(russian.status, english.status, item.name)
@@ -160,7 +253,8 @@ final class RussianMessagesTests: XCTestCase {
                 said += 1
             }
             // The English says as many lines, and in English.
-            XCTAssertEqual(english.stderr.split(separator: "\n").count, russian.stderr.split(separator: "\n").count, "\(item.name): \(english.stderr)")
+            XCTAssertEqual(
+                english.stderr.split(separator: "\n").count, russian.stderr.split(separator: "\n").count, "\(item.name): \(english.stderr)")
             XCTAssertNil(english.stderr.range(of: "[а-яё]{3,}", options: .regularExpression), "\(item.name): \(english.stderr)")
         }
         XCTAssertGreaterThanOrEqual(said, cases.count)

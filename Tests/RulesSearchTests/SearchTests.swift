@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// Searches against the PHP original's answers: every matching chapter with its weight in
@@ -38,10 +39,12 @@ final class SearchTests: XCTestCase {
             for (hit, s) in zip(result.hits, e.snippets) {
                 // Foundation's JSON reader may be off in the last bit of a fraction; PHP's
                 // rel is a quotient of small counts, so 1e-12 tells any real difference.
-                let relMatches = (hit.rel == nil && s.rel == nil)
+                let relMatches =
+                    (hit.rel == nil && s.rel == nil)
                     || (hit.rel != nil && s.rel != nil && abs(hit.rel!.doubleValue - s.rel!) <= 1e-12)
                 if hit.snippetHTML.map(\.text) != s.snippet || !relMatches || hit.startText.map(\.text) != s.startText {
-                    problems.append("\(e.query.text): snippet of \(s.chapter): \(hit.snippetHTML.map(\.text) ?? "null") vs PHP \(s.snippet ?? "null")")
+                    problems.append(
+                        "\(e.query.text): snippet of \(s.chapter): \(hit.snippetHTML.map(\.text) ?? "null") vs PHP \(s.snippet ?? "null")")
                     break
                 }
             }
@@ -71,8 +74,9 @@ final class SearchTests: XCTestCase {
         let expected = try Self.loadExpected(dir.appendingPathComponent("results.jsonl"))
         let texts = ChapterTexts(corpus: try Corpus.read(dir.appendingPathComponent("corpus.jsonl")))
         for engine in allEngines() {
-            let session = SearchSession(index: try S2IndexFile.read(dir.appendingPathComponent(S2IndexFile.fileName)),
-                                        texts: texts, preg: Preg(engine: engine))
+            let session = SearchSession(
+                index: try S2IndexFile.read(dir.appendingPathComponent(S2IndexFile.fileName)),
+                texts: texts, preg: Preg(engine: engine))
             XCTAssertEqual(Self.differences(session, expected), [], engine.name)
         }
     }
@@ -96,11 +100,14 @@ final class SearchTests: XCTestCase {
             func list() -> [Int] {
                 let count = Int.random(in: 0...12, using: &generator)
                 let values = (0..<count).map { _ in
-                    round % 3 == 0 ? extremes.randomElement(using: &generator)! : Int.random(in: 0...300, using: &generator) * (round % 5 == 0 ? 1_000_000 : 1)
+                    round % 3 == 0
+                        ? extremes.randomElement(using: &generator)!
+                        : Int.random(in: 0...300, using: &generator) * (round % 5 == 0 ? 1_000_000 : 1)
                 }
                 return round % 2 == 0 ? values.sorted() : values
             }
-            let a = list(), b = list()
+            let a = list()
+            let b = list()
             XCTAssertEqual(Finder.closestDistance(a, b), everyPair(a, b), "\(a) \(b)")
         }
     }
@@ -109,30 +116,34 @@ final class SearchTests: XCTestCase {
     /// without end: PHP's answer (no snippet, rel 0) with both engines, in bounded time.
     func testRunawaySnippetPattern() throws {
         let dir = TestPaths.fixtures.appendingPathComponent("backtracking")
-        try check(corpus: dir.appendingPathComponent("corpus.jsonl"),
-                  phpIndex: dir.appendingPathComponent(S2IndexFile.fileName),
-                  results: dir.appendingPathComponent("results.jsonl"))
+        try check(
+            corpus: dir.appendingPathComponent("corpus.jsonl"),
+            phpIndex: dir.appendingPathComponent(S2IndexFile.fileName),
+            results: dir.appendingPathComponent("results.jsonl"))
     }
 
     func testSmallCorpusQueries() throws {
         let dir = TestPaths.fixtures.appendingPathComponent("man-ru-mini")
-        try check(corpus: dir.appendingPathComponent("corpus.jsonl"),
-                  phpIndex: dir.appendingPathComponent(S2IndexFile.fileName),
-                  results: dir.appendingPathComponent("results.jsonl"))
+        try check(
+            corpus: dir.appendingPathComponent("corpus.jsonl"),
+            phpIndex: dir.appendingPathComponent(S2IndexFile.fileName),
+            results: dir.appendingPathComponent("results.jsonl"))
     }
 
     /// PHP's answers on the adversarial corpus (see IndexTests), with its snippets.
     func testAdversarialCorpusQueries() throws {
         let dir = TestPaths.fixtures.appendingPathComponent("adversarial")
-        try check(corpus: dir.appendingPathComponent("corpus.jsonl"),
-                  phpIndex: dir.appendingPathComponent(S2IndexFile.fileName),
-                  results: dir.appendingPathComponent("results.jsonl"))
+        try check(
+            corpus: dir.appendingPathComponent("corpus.jsonl"),
+            phpIndex: dir.appendingPathComponent(S2IndexFile.fileName),
+            results: dir.appendingPathComponent("results.jsonl"))
     }
 
     func testManRuReferenceQueries() throws {
-        try check(corpus: try TestPaths.referenceFile("man-ru/corpus.jsonl"),
-                  phpIndex: try TestPaths.referenceFile("man-ru/s2_search_index.php"),
-                  results: try TestPaths.referenceFile("man-ru/results.jsonl"))
+        try check(
+            corpus: try TestPaths.referenceFile("man-ru/corpus.jsonl"),
+            phpIndex: try TestPaths.referenceFile("man-ru/s2_search_index.php"),
+            results: try TestPaths.referenceFile("man-ru/results.jsonl"))
     }
 
     /// Snippets that try their pattern only where a word can start come out as those of a
@@ -168,17 +179,20 @@ final class SearchTests: XCTestCase {
     /// texts full of what folds together ignoring case: the Kelvin sign, long s, the old
     /// Cyrillic letter forms, µ and Greek, Ё, and punctuation next to words.
     func testWordStartsKeepEveryMatch() throws {
-        let alphabet = ["а", "в", "д", "о", "с", "т", "ъ", "е", "ё", "Ё", "В", "О", "С", "k", "K", "s", "S", "\u{212A}",
-                        "\u{17F}", "\u{1C80}", "\u{1C82}", "\u{1C83}", "\u{1C84}", "µ", "μ", "Μ", "«", "»", "—", " ",
-                        " ", ".", "-", "1", "\u{A0}", "ѣ", "\u{1C87}", "x"]
+        let alphabet = [
+            "а", "в", "д", "о", "с", "т", "ъ", "е", "ё", "Ё", "В", "О", "С", "k", "K", "s", "S", "\u{212A}",
+            "\u{17F}", "\u{1C80}", "\u{1C82}", "\u{1C83}", "\u{1C84}", "µ", "μ", "Μ", "«", "»", "—", " ",
+            " ", ".", "-", "1", "\u{A0}", "ѣ", "\u{1C87}", "x",
+        ]
         var rng = SeededGenerator(seed: 5)
         let engines = allEngines()
         var matched = 0
         for _ in 0..<3000 {
             let text = Bytes(php: (0..<60).map { _ in alphabet.randomElement(using: &rng)! }.joined())
             let stems = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
-                Bytes(php: (0..<Int.random(in: 1...3, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
-                    .joined().lowercased().filter { !" .".contains($0) })
+                Bytes(
+                    php: (0..<Int.random(in: 1...3, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+                        .joined().lowercased().filter { !" .".contains($0) })
             }.filter { !$0.isEmpty }
             var starts = WordStarts(text)
             // What the texts file stores, found in a pass of its own, reads back as the same lists.
@@ -192,8 +206,9 @@ final class SearchTests: XCTestCase {
                 let found = Preg(engine: engine).matchAllOffsets(ReferencePatterns.Snippets.stemsInText(stems), text)
                 let starts = found?.matches.map(\.start) ?? []
                 matched += starts.count
-                XCTAssertTrue(Set(starts).isSubset(of: candidates),
-                              "\(engine.name): \(text.text) with \(stems.map(\.text)): \(starts) not all in \(candidates)")
+                XCTAssertTrue(
+                    Set(starts).isSubset(of: candidates),
+                    "\(engine.name): \(text.text) with \(stems.map(\.text)): \(starts) not all in \(candidates)")
             }
         }
         XCTAssertGreaterThan(matched, 1500)
@@ -252,12 +267,16 @@ final class SearchTests: XCTestCase {
     /// inside a tag joins it once removed).
     func testOnePassCleanupIsTheReferenceStrReplace() {
         // The pass looks for the needles after the first where they can start.
-        XCTAssertTrue(PreparedText.cleanupSearch.dropFirst().allSatisfy {
-            $0.first == 0x26 || $0.first == 0x3C || $0.starts(with: [0xD1, 0x91])
-        })
-        let pieces = PreparedText.cleanupSearch.map(\.text) + ["<", ">", "&", ";", "p", "br", "\r", "ё", "е", "\u{D1}",
-                                                          " ", "/", "h", "<p\r>", "&nb\rsp;", "<br \r/>", "x",
-                                                          "Б", "\u{91}", "ёё", "слово с буквой ё"]
+        XCTAssertTrue(
+            PreparedText.cleanupSearch.dropFirst().allSatisfy {
+                $0.first == 0x26 || $0.first == 0x3C || $0.starts(with: [0xD1, 0x91])
+            })
+        let pieces =
+            PreparedText.cleanupSearch.map(\.text) + [
+                "<", ">", "&", ";", "p", "br", "\r", "ё", "е", "\u{D1}",
+                " ", "/", "h", "<p\r>", "&nb\rsp;", "<br \r/>", "x",
+                "Б", "\u{91}", "ёё", "слово с буквой ё",
+            ]
         var rng = SeededGenerator(seed: 11)
         var replaced = 0
         for _ in 0..<5000 {

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// The stemmer against stems the PHP original produced (`Stemmer::stem_word`).
@@ -39,11 +40,11 @@ final class StemmerTests: XCTestCase {
 
     func testFixedWordsAndQuirks() {
         let stemmer = Stemmer(preg: Preg(engine: PCRE2Engine()))
-        XCTAssertEqual(stemmer.stem("ЧТОБЫ"), "чтоб")        // fixed word, after lower-casing
-        XCTAssertEqual(stemmer.stem("ещё"), "еще")           // ё becomes е before the table
-        XCTAssertEqual(stemmer.stem("как"), "как")           // kept as is
+        XCTAssertEqual(stemmer.stem("ЧТОБЫ"), "чтоб")   // fixed word, after lower-casing
+        XCTAssertEqual(stemmer.stem("ещё"), "еще")   // ё becomes е before the table
+        XCTAssertEqual(stemmer.stem("как"), "как")   // kept as is
         XCTAssertEqual(stemmer.stem("запятая"), "запят")
-        XCTAssertEqual(stemmer.stem("а0"), "а0")             // RV "0" is false in PHP
+        XCTAssertEqual(stemmer.stem("а0"), "а0")   // RV "0" is false in PHP
     }
 
     func testLowercaseMatchesPHP() {
@@ -105,7 +106,8 @@ final class StemCommandTests: XCTestCase {
         XCTAssertTrue(String(decoding: version.stdout, as: UTF8.self).hasPrefix("rules "))
         let help = try runRules(["stem", "--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("--engine NAME    the regex engine: pcre2 (default) or foundation"))
+        XCTAssertTrue(
+            String(decoding: help.stdout, as: UTF8.self).contains("--engine NAME    the regex engine: pcre2 (default) or foundation"))
         let bad = try runRules(["stem", "--nope"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.stderr, "rules: unknown option '--nope' (see rules stem --help)\n")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulesSearch
 
 /// "Did you mean": corrected queries for misspelled words, from the index's own
@@ -7,8 +8,9 @@ import XCTest
 final class SuggestTests: XCTestCase {
     /// JSON answers of `rules search --json --batch` for `queries`, one per query.
     private func answers(_ queries: [String], _ extra: [String] = []) throws -> [[String: Any]] {
-        let run = try runRules(["search", "--json", "--batch", "--limit", "1"] + extra,
-                               input: Data((queries.joined(separator: "\n") + "\n").utf8))
+        let run = try runRules(
+            ["search", "--json", "--batch", "--limit", "1"] + extra,
+            input: Data((queries.joined(separator: "\n") + "\n").utf8))
         XCTAssertEqual(run.stderr, "")
         let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, queries.count)
@@ -35,7 +37,8 @@ final class SuggestTests: XCTestCase {
         cases += try misspellings("review.tsv")
         XCTAssertGreaterThanOrEqual(cases.count, 750)
         let results = try answers(cases.map(\.typed))
-        var nothingFound = 0, first = 0
+        var nothingFound = 0
+        var first = 0
         var misses: [String] = []
         func folded(_ s: String) -> String { s.replacingOccurrences(of: "ё", with: "е") }
         for (c, answer) in zip(cases, results) where (answer["total"] as! Int) == 0 {
@@ -48,8 +51,9 @@ final class SuggestTests: XCTestCase {
                 misses.append("\(c.typed) → \(c.meant): \(suggestions)")
             }
         }
-        print("SuggestTests: \(first) of \(nothingFound) queries that find nothing have the query meant first; misses:\n  "
-              + misses.joined(separator: "\n  "))
+        print(
+            "SuggestTests: \(first) of \(nothingFound) queries that find nothing have the query meant first; misses:\n  "
+                + misses.joined(separator: "\n  "))
         XCTAssertGreaterThan(nothingFound, 550)
         XCTAssertGreaterThanOrEqual(Double(first), 0.9 * Double(nothingFound), misses.joined(separator: "\n"))
     }
@@ -59,8 +63,10 @@ final class SuggestTests: XCTestCase {
     /// answers themselves are those of the tests against PHP, and without suggestions the
     /// JSON has no such key.
     func testQuestionsWhoseWordsAreKnownGetNoSuggestions() throws {
-        let questions = try String(contentsOf: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/questions.tsv"), encoding: .utf8)
-            .split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        let questions = try String(
+            contentsOf: TestPaths.repository.appendingPathComponent("Fixtures/rules-ru/questions.tsv"), encoding: .utf8
+        )
+        .split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         XCTAssertEqual(questions.count, 1103)
         let results = try answers(questions)
         let suggested = zip(questions, results).filter { $0.1["suggestions"] != nil }.map(\.0)
@@ -69,10 +75,12 @@ final class SuggestTests: XCTestCase {
         let words = Array(Set(suggested.flatMap { $0.split(separator: " ").map(String.init) })).sorted()
         let alone = Dictionary(uniqueKeysWithValues: zip(words, try answers(words).map { $0["total"] as! Int }))
         for question in suggested {
-            XCTAssertTrue(question.split(separator: " ").contains { alone[String($0)] == 0 },
-                          "«\(question)» has suggestions, yet each of its words finds something")
+            XCTAssertTrue(
+                question.split(separator: " ").contains { alone[String($0)] == 0 },
+                "«\(question)» has suggestions, yet each of its words finds something")
         }
-        let raw = try runRules(["search", "--json", "--batch", "--limit", "1"], input: Data((questions.joined(separator: "\n") + "\n").utf8))
+        let raw = try runRules(
+            ["search", "--json", "--batch", "--limit", "1"], input: Data((questions.joined(separator: "\n") + "\n").utf8))
         for line in String(decoding: raw.stdout, as: UTF8.self).split(separator: "\n") where !line.contains("\"suggestions\":") {
             XCTAssertTrue(line.hasSuffix("]}"), "an answer without suggestions ends as before")
         }
@@ -81,8 +89,10 @@ final class SuggestTests: XCTestCase {
     /// The keyboard layout: a query typed with the Latin layout on, commas and full stops
     /// being the keys of «б» and «ю», and the reverse.
     func testQueriesTypedInTheOtherLayout() throws {
-        let cases = [("pfgznfz", "запятая"), ("ghbdtn", "привет"), ("j,jcj,ktybt", "обособление"), ("nbht", "тире"),
-                     ("lddjtnjxbt", "двоеточие"), ("lttghbxfcnysq j,jhjn", "деепричастный оборот")]
+        let cases = [
+            ("pfgznfz", "запятая"), ("ghbdtn", "привет"), ("j,jcj,ktybt", "обособление"), ("nbht", "тире"),
+            ("lddjtnjxbt", "двоеточие"), ("lttghbxfcnysq j,jhjn", "деепричастный оборот"),
+        ]
         let results = try answers(cases.map(\.0))
         for ((typed, meant), answer) in zip(cases, results) {
             XCTAssertEqual((answer["suggestions"] as? [String])?.first, meant, typed)
@@ -109,14 +119,16 @@ final class SuggestTests: XCTestCase {
     func testTheViewSaysWhatWasMeant() throws {
         let nothing = try runRules(["search", "запитая"])
         XCTAssertEqual(nothing.status, 1)
-        XCTAssertEqual(String(decoding: nothing.stdout, as: UTF8.self),
-                       "Ничего не найдено.\nВозможно, вы искали: запятая\n")
+        XCTAssertEqual(
+            String(decoding: nothing.stdout, as: UTF8.self),
+            "Ничего не найдено.\nВозможно, вы искали: запятая\n")
         let some = try runRules(["search", "--limit", "1", "запятая", "перед", "союзом", "какк"])
         XCTAssertEqual(some.status, 0)
         let text = String(decoding: some.stdout, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("Нашлось "), text)
-        XCTAssertTrue(text.hasSuffix("\n\nВозможно, вы искали: запятая перед союзом как\n")
-                      || text.contains("\nВозможно, вы искали: запятая перед союзом как"), text)
+        XCTAssertTrue(
+            text.hasSuffix("\n\nВозможно, вы искали: запятая перед союзом как\n")
+                || text.contains("\nВозможно, вы искали: запятая перед союзом как"), text)
         // Nothing of the query's control characters reaches the terminal through it.
         let escaped = try runRules(["search", "--color", "never", "  запитая\u{1B}[31m  "])
         let line = String(decoding: escaped.stdout, as: UTF8.self)
@@ -131,8 +143,9 @@ final class SuggestTests: XCTestCase {
         XCTAssertEqual(plain.stderr, "Возможно, вы искали: запятая\n")
         XCTAssertEqual(try runRules(["search", "--plain", "запятая"]).stderr, "")
         // Several, each in guillemets; in a --plain batch, on standard error with the query.
-        XCTAssertEqual(String(decoding: try runRules(["search", "вола"]).stdout, as: UTF8.self),
-                       "Ничего не найдено.\nВозможно, вы искали: «вода», «волга» или «пола»\n")
+        XCTAssertEqual(
+            String(decoding: try runRules(["search", "вола"]).stdout, as: UTF8.self),
+            "Ничего не найдено.\nВозможно, вы искали: «вода», «волга» или «пола»\n")
         let batch = try runRules(["search", "--batch", "--plain"], input: Data("запитая\nтире\nвола\n".utf8))
         XCTAssertEqual(batch.stderr, "запитая: Возможно, вы искали: запятая\nвола: Возможно, вы искали: «вода», «волга» или «пола»\n")
         XCTAssertEqual(String(decoding: batch.stdout, as: UTF8.self).split(separator: "\n").count, 10)
@@ -154,8 +167,9 @@ final class SuggestTests: XCTestCase {
         // PHP's file alone: no vocabulary, no key, nothing said.
         let alone = folder.appendingPathComponent("php")
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("man-ru-mini/s2_search_index.php"),
-                                         to: alone.appendingPathComponent(S2IndexFile.fileName))
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("man-ru-mini/s2_search_index.php"),
+            to: alone.appendingPathComponent(S2IndexFile.fileName))
         try FileManager.default.copyItem(at: corpus, to: alone.appendingPathComponent("corpus.jsonl"))
         let php = try answers(["катологи"], ["--index", alone.path])
         XCTAssertNil(php[0]["suggestions"])
@@ -164,7 +178,8 @@ final class SuggestTests: XCTestCase {
         var bytes = try Data(contentsOf: words)
         bytes[bytes.count / 2] ^= 0x10
         try bytes.write(to: words)
-        let damaged = try runRules(["search", "--json", "--batch", "--index", index.path], input: Data("катологи\nкаталоги\nкатологи\n".utf8))
+        let damaged = try runRules(
+            ["search", "--json", "--batch", "--index", index.path], input: Data("катологи\nкаталоги\nкатологи\n".utf8))
         XCTAssertEqual(damaged.status, 0)
         XCTAssertEqual(damaged.stderr.split(separator: "\n").count, 1, damaged.stderr)
         XCTAssertTrue(damaged.stderr.contains("rules-words.bin is damaged"), damaged.stderr)
@@ -180,8 +195,10 @@ final class SuggestTests: XCTestCase {
         try FileManager.default.createDirectory(at: words, withIntermediateDirectories: false)
         let directory = try runRules(["search", "--json", "--index", index.path, "катологи"])
         XCTAssertEqual(directory.status, 1)
-        XCTAssertTrue(directory.stderr.hasSuffix("rules-words.bin: it is a directory; no suggestions for misspelled words until the index is built again\n"),
-                      directory.stderr)
+        XCTAssertTrue(
+            directory.stderr.hasSuffix(
+                "rules-words.bin: it is a directory; no suggestions for misspelled words until the index is built again\n"),
+            directory.stderr)
     }
 
     /// The vocabulary a build keeps is the words of its corpus (counted from its indexer's
@@ -197,11 +214,12 @@ final class SuggestTests: XCTestCase {
         XCTAssertEqual(kept.encoded(), try Vocabulary(decoding: kept.encoded()).encoded())
         XCTAssertGreaterThan(kept.count, 2000)
         // Independently: the words of the texts, lower case, between the indexer's separators.
-        let expected = Set(corpus.chapters.values.flatMap { chapter -> [String] in
-            let text = (chapter.title.stringValue.text + " " + chapter.html.text)
-                .replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression).lowercased()
-            return text.split(whereSeparator: { !$0.isLetter }).map { String($0).replacingOccurrences(of: "ё", with: "е") }
-        })
+        let expected = Set(
+            corpus.chapters.values.flatMap { chapter -> [String] in
+                let text = (chapter.title.stringValue.text + " " + chapter.html.text)
+                    .replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression).lowercased()
+                return text.split(whereSeparator: { !$0.isLetter }).map { String($0).replacingOccurrences(of: "ё", with: "е") }
+            })
         var words = Set((0..<kept.count).map { String(decoding: Array(kept.units($0)), as: UTF16.self) })
         for word in words where word.contains("-") { words.formUnion(word.split(separator: "-").map(String.init)) }
         let missing = expected.filter { word in
@@ -219,8 +237,9 @@ final class SuggestTests: XCTestCase {
         XCTAssertEqual(added, ["кракозябры", "абракадабра"])
         XCTAssertEqual(after.count, kept.count + 2)
         let answer = try runRules(["search", "--json", "--index", folder.path, "кракозибры"])
-        XCTAssertTrue(String(decoding: answer.stdout, as: UTF8.self).contains("\"suggestions\":[\"кракозябры\"]"),
-                      String(decoding: answer.stdout, as: UTF8.self))
+        XCTAssertTrue(
+            String(decoding: answer.stdout, as: UTF8.self).contains("\"suggestions\":[\"кракозябры\"]"),
+            String(decoding: answer.stdout, as: UTF8.self))
     }
 
     /// A corrected query is the query's words as one types them again: the punctuation the
@@ -228,9 +247,11 @@ final class SuggestTests: XCTestCase {
     /// corrected with it, and punctuation alone is left out; every unknown word is
     /// corrected, and the words are counted without the punctuation for the ten-word limit.
     func testCorrectedQueriesAreTheQueryWords() throws {
-        let queries = ["(запитая)", "запитая...", "«запитая», перед как?", "запятая (перед как)",
-                       "сабака — обасобление", "сущиствительное прилогательное местаимение числитильное",
-                       "запитая , , , , , , , , , , , , перед как", "один два три четыре пять шесть семь восемь девять десять запитая"]
+        let queries = [
+            "(запитая)", "запитая...", "«запитая», перед как?", "запятая (перед как)",
+            "сабака — обасобление", "сущиствительное прилогательное местаимение числитильное",
+            "запитая , , , , , , , , , , , , перед как", "один два три четыре пять шесть семь восемь девять десять запитая",
+        ]
         let results = try answers(queries)
         func first(_ k: Int) -> String? { (results[k]["suggestions"] as? [String])?.first }
         XCTAssertEqual(first(0), "запятая")
@@ -256,8 +277,10 @@ final class SuggestTests: XCTestCase {
         let split = try answers(["мягкийзнак", "ntht"])
         XCTAssertEqual((split[0]["suggestions"] as? [String])?.first, "мягкий знак")
         XCTAssertEqual((split[1]["suggestions"] as? [String])?.first, "тире")
-        let queries = ["его", "правило его", "бщзут", "pfgznfz,", "блистать или блестать", "ghbxfcnbt оборот", "жы шы", "чя щя",
-                       "\u{1B}]0;pwned\u{07}запитая", "запитая\u{1B}[31m", "запитая\u{2028}тире", "<script>запитая"]
+        let queries = [
+            "его", "правило его", "бщзут", "pfgznfz,", "блистать или блестать", "ghbxfcnbt оборот", "жы шы", "чя щя",
+            "\u{1B}]0;pwned\u{07}запитая", "запитая\u{1B}[31m", "запитая\u{2028}тире", "<script>запитая",
+        ]
         let results = try answers(queries)
         func suggested(_ k: Int) -> [String]? { results[k]["suggestions"] as? [String] }
         XCTAssertNil(suggested(0))
@@ -272,7 +295,8 @@ final class SuggestTests: XCTestCase {
         XCTAssertEqual(suggested(9)?.first, "запятая")
         XCTAssertEqual(suggested(10)?.first, "запятая тире")
         XCTAssertEqual(suggested(11)?.first, "запятая")
-        XCTAssertEqual(Suggester.withoutEscapes(Bytes("a\u{1B}[1;31mb\u{1B}]2;t\u{1B}\\c\u{1B}Pq\u{07}d\u{1B}(e".utf8)), Bytes("abcde".utf8))
+        XCTAssertEqual(
+            Suggester.withoutEscapes(Bytes("a\u{1B}[1;31mb\u{1B}]2;t\u{1B}\\c\u{1B}Pq\u{07}d\u{1B}(e".utf8)), Bytes("abcde".utf8))
     }
 
     /// The vocabulary leaves out what no query should be corrected to: the wrong forms the
@@ -334,23 +358,23 @@ final class SuggestTests: XCTestCase {
             SpellingCost(typed: Array(typed.utf16)).cost(Array(word.utf16))
         }
         XCTAssertEqual(cost("запятая", "запятая"), 0)
-        XCTAssertEqual(cost("запитая", "запятая"), 2)        // и for я
-        XCTAssertEqual(cost("сабака", "собака"), 2)          // а for о
-        XCTAssertEqual(cost("класный", "классный"), 2)       // a doubled consonant single
-        XCTAssertEqual(cost("обьявление", "объявление"), 2)  // ь for ъ
-        XCTAssertEqual(cost("чесный", "честный"), 2)         // an unpronounced т
-        XCTAssertEqual(cost("безсильный", "бессильный"), 2)  // з for с in a prefix
-        XCTAssertEqual(cost("зпаятая", "запятая"), 4)        // two letters swapped
-        XCTAssertEqual(cost("запятаю", "запятая"), 4)        // any other letter
-        XCTAssertEqual(cost("запята", "запятая"), 4)         // one left out
+        XCTAssertEqual(cost("запитая", "запятая"), 2)   // и for я
+        XCTAssertEqual(cost("сабака", "собака"), 2)   // а for о
+        XCTAssertEqual(cost("класный", "классный"), 2)   // a doubled consonant single
+        XCTAssertEqual(cost("обьявление", "объявление"), 2)   // ь for ъ
+        XCTAssertEqual(cost("чесный", "честный"), 2)   // an unpronounced т
+        XCTAssertEqual(cost("безсильный", "бессильный"), 2)   // з for с in a prefix
+        XCTAssertEqual(cost("зпаятая", "запятая"), 4)   // two letters swapped
+        XCTAssertEqual(cost("запятаю", "запятая"), 4)   // any other letter
+        XCTAssertEqual(cost("запята", "запятая"), 4)   // one left out
         XCTAssertEqual(cost("пзаятая", "запятая"), 8)
-        XCTAssertEqual(cost("сонце", "солнце"), 2)          // an unpronounced л, в, д
+        XCTAssertEqual(cost("сонце", "солнце"), 2)   // an unpronounced л, в, д
         XCTAssertEqual(cost("чуство", "чувство"), 2)
         XCTAssertEqual(cost("серце", "сердце"), 2)
-        XCTAssertEqual(cost("жолтыи", "желтыи"), 2)         // о for ё after a sibilant
+        XCTAssertEqual(cost("жолтыи", "желтыи"), 2)   // о for ё after a sibilant
         XCTAssertEqual(cost("шеколад", "шоколад"), 2)
-        XCTAssertEqual(cost("колобек", "колобок"), 4)       // not after one
-        XCTAssertEqual(cost("щастье", "счастье"), 2)        // щ for сч, and back
+        XCTAssertEqual(cost("колобек", "колобок"), 4)   // not after one
+        XCTAssertEqual(cost("щастье", "счастье"), 2)   // щ for сч, and back
         XCTAssertEqual(cost("счетка", "щетка"), 2)
         XCTAssertEqual(cost("причастик", "причастие"), 3)   // the key beside it
         XCTAssertEqual(cost("причастиф", "причастие"), 4)

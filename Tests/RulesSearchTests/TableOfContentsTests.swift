@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// The table of contents of the binary form, read in place: `rules titles` against PHP's
@@ -84,7 +85,8 @@ final class TableOfContentsTests: XCTestCase {
         // name does not match the entry's sum, and the damage is said.
         var damaged = bytes.flatMap { $0 }
         func uint(_ at: Int, _ size: Int) -> Int { damaged[at..<(at + size)].reversed().reduce(0) { $0 << 8 | Int($1) } }
-        let lookups = uint(BinaryIndex.sectionTableOffset + 24 * 6, 8), count = keys.count
+        let lookups = uint(BinaryIndex.sectionTableOffset + 24 * 6, 8)
+        let count = keys.count
         let earlier = uint(lookups + 4 + 4 * 3, 4)
         let ids = lookups + 8 + 4 * count
         let entry = try XCTUnwrap((0..<uint(lookups + 4 + 4 * count, 4)).first { uint(ids + 16 * $0, 8) == id })
@@ -110,8 +112,10 @@ final class TableOfContentsTests: XCTestCase {
         XCTAssertGreaterThan(want.count, 5)
         // A byte of the titles, a chapter's place in the order, an id of the table of ids.
         let chapters = s2.tableOfContents.count
-        for (what, at) in [("title", section(7).lowerBound + 4 + 4 * chapters + 100), ("order", section(6).lowerBound + 4 + 4 * 10),
-                           ("id", section(6).upperBound - 16 * 5)] {
+        for (what, at) in [
+            ("title", section(7).lowerBound + 4 + 4 * chapters + 100), ("order", section(6).lowerBound + 4 + 4 * 10),
+            ("id", section(6).upperBound - 16 * 5),
+        ] {
             var damaged = intact
             damaged[at] ^= 0x01
             let binary = try BinaryIndex(checking: damaged)

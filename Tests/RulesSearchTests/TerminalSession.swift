@@ -18,8 +18,10 @@ final class TerminalSession {
         var env = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory(), "PS1": "$ "]
         for (k, v) in environment { env[k] = v }
         let assignments = env.map { "\($0.key)=\(TerminalSession.quote($0.value))" }.joined(separator: " ")
-        try tmux(["new-session", "-d", "-s", "t", "-x", String(width), "-y", String(height),
-                  "env -i \(assignments) bash --norc --noprofile"])
+        try tmux([
+            "new-session", "-d", "-s", "t", "-x", String(width), "-y", String(height),
+            "env -i \(assignments) bash --norc --noprofile",
+        ])
         try tmux(["set-option", "-t", "t", "status", "off"])
         _ = try waitFor { $0.contains("$") }
     }
@@ -43,7 +45,7 @@ final class TerminalSession {
         posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = (["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ) == 0 else {
             throw XCTSkip("tmux could not be started")
@@ -69,8 +71,10 @@ final class TerminalSession {
     }
 
     /// Waits up to `seconds` for the screen to satisfy `condition`; the last screen.
-    func waitFor(seconds: Double = 15, escapes: Bool = false, history: Bool = false,
-                 _ condition: (String) -> Bool) throws -> String {
+    func waitFor(
+        seconds: Double = 15, escapes: Bool = false, history: Bool = false,
+        _ condition: (String) -> Bool
+    ) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
 import RulesSearch
+import XCTest
 
 /// Where the test data lives: next to this file, and `../shared` beside the repository.
 enum TestPaths {
@@ -56,7 +56,9 @@ func readStemPairs(_ url: URL) throws -> [(word: Bytes, stem: Bytes)] {
 
 /// Runs `rules` with `arguments`, feeding `input`; returns status, standard output and error.
 @discardableResult
-func runRules(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
+func runRules(
+    _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+) throws -> (status: Int32, stdout: Data, stderr: String) {
     let process = Process()
     process.executableURL = TestPaths.rulesBinary
     process.arguments = arguments
@@ -67,7 +69,9 @@ func runRules(_ arguments: [String], input: Data? = nil, environment: [String: S
     env["LANG"] = "C.UTF-8"
     for (k, v) in environment { env[k] = v }
     process.environment = env
-    let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    let stdin = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = stdin

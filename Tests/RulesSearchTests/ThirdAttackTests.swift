@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// What a third attack on `rules` by hostile input still found: the Foundation engine slow or
@@ -12,11 +13,18 @@ final class ThirdAttackTests: XCTestCase {
     /// (one report for each place and one per 10 characters, 10,000 steps each) let it
     /// spend 20 s where PCRE2 takes 0.01 s. Both engines now give the same answer, bounded.
     func testABacktrackingKeywordIsBoundedOnTheFoundationEngine() throws {
-        let folder = try builtIndex("third-keyword", corpus: try corpus("keyword", [
-            ["id": "k1", "title": "Ключ", "html": String(repeating: String(repeating: "а", count: 40) + " ", count: 200) + "конец.",
-             "keywords": String(repeating: ".?", count: 30) + String(repeating: "а", count: 30)],
-            ["id": "k2", "title": "Другое", "html": "другое"],
-        ]))
+        let folder = try builtIndex(
+            "third-keyword",
+            corpus: try corpus(
+                "keyword",
+                [
+                    [
+                        "id": "k1", "title": "Ключ",
+                        "html": String(repeating: String(repeating: "а", count: 40) + " ", count: 200) + "конец.",
+                        "keywords": String(repeating: ".?", count: 30) + String(repeating: "а", count: 30),
+                    ],
+                    ["id": "k2", "title": "Другое", "html": "другое"],
+                ]))
         let query = String(repeating: ".?", count: 30) + String(repeating: "а", count: 30)
         var answers: [Data] = []
         for engine in ["pcre2", "foundation"] {
@@ -57,8 +65,10 @@ final class ThirdAttackTests: XCTestCase {
         // Alternatives written alike, with and without groups, look-aheads, atomic groups,
         // possessive repeats and back references, match as PCRE2 matches them.
         let subject = Bytes(php: "ab ba aab abab b a ba ab aa bb")
-        for pattern in ["#(ab|b|ab|b)#", "#(a)b|b|(a)b|b#", "#\\b(?:ab|ba|ab)\\b#u", "#(?:a|a)+b#", "#(ab|(b)|ab|(b))#",
-                        "#(?:(?=a)a|b|(?=a)a)+#", "#(?>ab|a|ab)b#", "#(?:a|b|a)*+b#", "#(a)(?:\\1|b|\\1)#", "#(?:a(?!b)|b|a(?!b))+#"] {
+        for pattern in [
+            "#(ab|b|ab|b)#", "#(a)b|b|(a)b|b#", "#\\b(?:ab|ba|ab)\\b#u", "#(?:a|a)+b#", "#(ab|(b)|ab|(b))#",
+            "#(?:(?=a)a|b|(?=a)a)+#", "#(?>ab|a|ab)b#", "#(?:a|b|a)*+b#", "#(a)(?:\\1|b|\\1)#", "#(?:a(?!b)|b|a(?!b))+#",
+        ] {
             let listed = allEngines().map { Preg(engine: $0).matchAllOffsets(Bytes(php: pattern), subject)?.matches }
             XCTAssertEqual(listed[0], listed[1], pattern)
         }
@@ -73,7 +83,8 @@ final class ThirdAttackTests: XCTestCase {
         var rng = SeededGenerator(seed: 11)
         let letters = Array("абвгдежзиклмнопрстуфхцчшщыэюя ")
         for (lines, width) in [(2_000, 50), (1, 20_000), (100, 1_000)] {
-            let text = (0..<lines).map { _ in String((0..<width).map { _ in letters[Int.random(in: 0..<letters.count, using: &rng)] }) }
+            let text =
+                (0..<lines).map { _ in String((0..<width).map { _ in letters[Int.random(in: 0..<letters.count, using: &rng)] }) }
                 .joined(separator: "\n") + "\nъ ъ"
             let subject = Bytes(php: text)
             for pattern in [#"#а.*ъ\d#u"#, #"#(?<=[^a-zа-я]|^)(а.*ъ\d)[a-zа-я]*#sui"#, #"#а.*?ъ\d#u"#, #"#(?:а|о).*ъ#u"#] {
@@ -114,13 +125,18 @@ final class ThirdAttackTests: XCTestCase {
     /// TitleFinder searches it: `mb_strtolower` makes each bad byte `?` (PHP 8.2 finds the
     /// title with `?`); Swift's arguments had made it U+FFFD, which found another title.
     func testATitlesQueryThatIsNotUTF8IsSearchedAsPHPDoes() throws {
-        let folder = try builtIndex("third-titles", corpus: try corpus("titles", [
-            ["id": "q1", "title": "Что такое «?» в выражениях", "html": "<p>x</p>"],
-            ["id": "q2", "title": "Замена символа \u{FFFD}", "html": "<p>y</p>"],
-        ]))
+        let folder = try builtIndex(
+            "third-titles",
+            corpus: try corpus(
+                "titles",
+                [
+                    ["id": "q1", "title": "Что такое «?» в выражениях", "html": "<p>x</p>"],
+                    ["id": "q2", "title": "Замена символа \u{FFFD}", "html": "<p>y</p>"],
+                ]))
         let output = Pipe()
-        let (process, errors) = try started(["-c", "exec \"$0\" titles --index \"$1\" -- \"$(printf '\\377')\"", TestPaths.rulesBinary.path, folder.path],
-                                            executable: URL(fileURLWithPath: "/bin/sh"), output: output)
+        let (process, errors) = try started(
+            ["-c", "exec \"$0\" titles --index \"$1\" -- \"$(printf '\\377')\"", TestPaths.rulesBinary.path, folder.path],
+            executable: URL(fileURLWithPath: "/bin/sh"), output: output)
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -133,7 +149,8 @@ final class ThirdAttackTests: XCTestCase {
     /// SIGBUS and lost the answers it had made.
     func testABatchOutlivesItsIndexRewrittenInPlace() throws {
         let folder = try builtIndex("third-inplace")
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         // JSON, for its snippets come from the texts file.
         let arguments = ["search", "--index", folder.path, "--batch", "--json", "--limit", "3"]
         let (process, errors) = try started(arguments, input: input, output: output)
@@ -151,7 +168,8 @@ final class ThirdAttackTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(fd, 0)
             close(fd)
         }
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(ChapterTexts.fileName).path)[.size] as? Int, 0)
+        XCTAssertEqual(
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(ChapterTexts.fileName).path)[.size] as? Int, 0)
         try input.fileHandleForWriting.write(contentsOf: Data("файл\nсигнал процесса\nls\n".utf8))
         try input.fileHandleForWriting.close()
         let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -162,10 +180,12 @@ final class ThirdAttackTests: XCTestCase {
         XCTAssertEqual(said, "")
         // The same answers as a batch over an intact copy, snippets and all.
         let intact = try builtIndex("third-intact")
-        let expected = try runRules(["search", "--index", intact.path, "--batch", "--json", "--limit", "3"],
-                                    input: Data("права доступа\nфайл\nсигнал процесса\nls\n".utf8))
-        XCTAssertEqual(answers.replacingOccurrences(of: folder.path, with: intact.path),
-                       String(decoding: expected.stdout, as: UTF8.self))
+        let expected = try runRules(
+            ["search", "--index", intact.path, "--batch", "--json", "--limit", "3"],
+            input: Data("права доступа\nфайл\nсигнал процесса\nls\n".utf8))
+        XCTAssertEqual(
+            answers.replacingOccurrences(of: folder.path, with: intact.path),
+            String(decoding: expected.stdout, as: UTF8.self))
         XCTAssertTrue(answers.contains("<i>"), "no snippet with a found word: \(answers.prefix(300))")
     }
 
@@ -192,10 +212,13 @@ final class ThirdAttackTests: XCTestCase {
         }
         let folder = try builtIndex("third-fault")
         let file = folder.appendingPathComponent(BinaryIndex.fileName).path
-        let (process, errors) = try started(["-f", "-qq", "-o", "/dev/null", "-P", file, "-e", "trace=close",
-                                             "-e", "inject=close:delay_exit=3000000",
-                                             TestPaths.rulesBinary.path, "search", "--index", folder.path, "права"],
-                                            executable: strace)
+        let (process, errors) = try started(
+            [
+                "-f", "-qq", "-o", "/dev/null", "-P", file, "-e", "trace=close",
+                "-e", "inject=close:delay_exit=3000000",
+                TestPaths.rulesBinary.path, "search", "--index", folder.path, "права",
+            ],
+            executable: strace)
         // Cut once the command has the file mapped.
         let deadline = Date().addingTimeInterval(30)
         var child: Int32?
@@ -210,7 +233,9 @@ final class ThirdAttackTests: XCTestCase {
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 2, said)
-        XCTAssertEqual(said, "rules: an index file was rewritten in place while it was read (copied over, or 'rsync --inplace'); run the command again\n")
+        XCTAssertEqual(
+            said,
+            "rules: an index file was rewritten in place while it was read (copied over, or 'rsync --inplace'); run the command again\n")
         // (A SIGBUS sent with kill is not a fault on a file: BrowseTests sees it end the program.)
     }
 
@@ -231,12 +256,16 @@ final class ThirdAttackTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: prlimit.path) else {
             throw XCTSkip("prlimit (util-linux) is needed to limit the memory of the command")
         }
-        let (process, errors) = try started(["--as=2000000000", TestPaths.rulesBinary.path, "titles", "--index", folder.path, "доступ"],
-                                            executable: prlimit)
+        let (process, errors) = try started(
+            ["--as=2000000000", TestPaths.rulesBinary.path, "titles", "--index", folder.path, "доступ"],
+            executable: prlimit)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 2, said)
-        XCTAssertTrue(said.hasPrefix("rules: cannot read \(folder.path)/\(S2IndexFile.fileName): 3221225472 bytes is more than the memory there is for it"), said)
+        XCTAssertTrue(
+            said.hasPrefix(
+                "rules: cannot read \(folder.path)/\(S2IndexFile.fileName): 3221225472 bytes is more than the memory there is for it"), said
+        )
         XCTAssertEqual(said.filter { $0 == "\n" }.count, 1, said)
     }
 
@@ -249,8 +278,10 @@ final class ThirdAttackTests: XCTestCase {
         let original = try Data(contentsOf: s2)
         // Line 3 holds the single keywords, whose weights the indexer writes as `i:20;`/`i:30;`.
         let lines = original.split(separator: 0x0A, omittingEmptySubsequences: false)
-        for (weight, refused) in [("d:NAN;", true), ("d:INF;", true), ("d:-INF;", true), ("d:1.0E+281;", true),
-                                  ("d:1.0E+280;", false), ("d:-2.5;", false)] {
+        for (weight, refused) in [
+            ("d:NAN;", true), ("d:INF;", true), ("d:-INF;", true), ("d:1.0E+281;", true),
+            ("d:1.0E+280;", false), ("d:-2.5;", false),
+        ] {
             var edited = lines
             var line = Data(edited[2])
             line.replaceSubrange(try XCTUnwrap(line.range(of: Data("i:20;".utf8))), with: Data(weight.utf8))
@@ -284,8 +315,10 @@ final class ThirdAttackTests: XCTestCase {
     /// a batch and `rules stem` answered 1,024 lines, or a megabyte, at a time, and wrote
     /// out only at the end, so it waited for ever.
     func testABatchAnswersEachLineBeforeWaitingForMore() throws {
-        for (arguments, expected) in [(["search", "--batch", "--json"], "{\"query\":\"запятая\""),
-                                      (["stem"], "запятая\tзапят\n")] {
+        for (arguments, expected) in [
+            (["search", "--batch", "--json"], "{\"query\":\"запятая\""),
+            (["stem"], "запятая\tзапят\n"),
+        ] {
             let input = Pipe()
             let output = Pipe()
             let (process, _) = try started(arguments, input: input, output: output)
@@ -302,8 +335,11 @@ final class ThirdAttackTests: XCTestCase {
                     }
                     answered.signal()
                 }
-                XCTAssertEqual(answered.wait(timeout: .now() + 20), .success, "\(arguments) round \(round): no answer while input stays open")
-                XCTAssertTrue(String(decoding: got.value, as: UTF8.self).hasPrefix(expected), "\(arguments): \(String(decoding: got.value, as: UTF8.self).prefix(80))")
+                XCTAssertEqual(
+                    answered.wait(timeout: .now() + 20), .success, "\(arguments) round \(round): no answer while input stays open")
+                XCTAssertTrue(
+                    String(decoding: got.value, as: UTF8.self).hasPrefix(expected),
+                    "\(arguments): \(String(decoding: got.value, as: UTF8.self).prefix(80))")
             }
             try input.fileHandleForWriting.close()
             process.waitUntilExit()
@@ -325,8 +361,11 @@ final class ThirdAttackTests: XCTestCase {
         // A copy of rules beside it, since the build's own folder may be closed to others.
         let rules = folder.appendingPathComponent("rules")
         try FileManager.default.copyItem(at: TestPaths.rulesBinary, to: rules)
-        let (process, errors) = try started(["--reuid=65534", "--regid=65534", "--clear-groups", rules.path,
-                                             "search", "--index", folder.path, "доступ"], executable: setpriv)
+        let (process, errors) = try started(
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", rules.path,
+                "search", "--index", folder.path, "доступ",
+            ], executable: setpriv)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 2, said)
@@ -334,8 +373,10 @@ final class ThirdAttackTests: XCTestCase {
     }
 
     /// `rules` (or `executable`) started with `arguments`, in English; its standard error.
-    private func started(_ arguments: [String], executable: URL = TestPaths.rulesBinary, input: Pipe? = nil,
-                         output: Pipe? = nil) throws -> (Process, Pipe) {
+    private func started(
+        _ arguments: [String], executable: URL = TestPaths.rulesBinary, input: Pipe? = nil,
+        output: Pipe? = nil
+    ) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulesRegex
+import XCTest
+
 @testable import RulesSearch
 
 /// The е and ё of an html read past its tags in one pass are those of the html stripped by
@@ -19,7 +20,8 @@ final class YoLettersTests: XCTestCase {
         if let manRu = try? TestPaths.referenceFile("man-ru") { folders.append(manRu) }
         var corpora = [try BuiltInIndex.corpus()]
         for folder in folders { corpora.append(try Corpus.read(folder.appendingPathComponent("corpus.jsonl"))) }
-        var read = 0, withYo = 0
+        var read = 0
+        var withYo = 0
         for corpus in corpora {
             for chapter in corpus.chapters.values where same(chapter.html, chapter.key.bytes.text) {
                 read += 1
@@ -33,20 +35,25 @@ final class YoLettersTests: XCTestCase {
     /// Tags with quotes, `>` in quotes, `<` before a space, NUL bytes, a tag left open, a
     /// letter cut by a tag; and where the pass gives up (a nested `<`, `<!--`, `<?`).
     func testTheCasesStripTagsTreatsApart() {
-        let read = ["<p title=\"её > ё\">ещё</p>", "<a href='x>ё'>лёд</a> и ель", "а < ё > б", "ё\u{0}е", "ещё <b",
-                    "<br/>ёж<i>е</i>", "<p class=\"a'b\">ё</p><p class='a\"b'>е</p>", "е<\u{0}ё>ё",
-                    "<p title=\"a <b ё\">ё</p>", "<>ёе<>"]
+        let read = [
+            "<p title=\"её > ё\">ещё</p>", "<a href='x>ё'>лёд</a> и ель", "а < ё > б", "ё\u{0}е", "ещё <b",
+            "<br/>ёж<i>е</i>", "<p class=\"a'b\">ё</p><p class='a\"b'>е</p>", "е<\u{0}ё>ё",
+            "<p title=\"a <b ё\">ё</p>", "<>ёе<>",
+        ]
         for html in read { XCTAssertTrue(same(Bytes(html.utf8), html), "read: \(html)") }
         // A letter's two bytes on either side of a tag are a letter once stripped.
         XCTAssertTrue(same([0xD1, 0x3C, 0x62, 0x3E, 0x91, 0xD0, 0x3C, 0x2F, 0x62, 0x3E, 0xB5], "cut by tags"))
-        let given = ["<p <b>ё</b>>е", "<!-- ё -->е", "<?php echo 'ё' ?>е", "<p title=\"x\"<!ё>е", "<a <?x>ё",
-                     "<p title=\"<!ё\">е</p>", "ё<p<"]
+        let given = [
+            "<p <b>ё</b>>е", "<!-- ё -->е", "<?php echo 'ё' ?>е", "<p title=\"x\"<!ё>е", "<a <?x>ё",
+            "<p title=\"<!ё\">е</p>", "ё<p<",
+        ]
         for html in given { XCTAssertNil(Bytes(html.utf8).withUnsafeBufferPointer { YoLetters(html: $0) }, html) }
     }
 
     /// Random html of the bytes that matter to strip_tags and to the letters.
     func testRandomHTMLReadsAsStripped() {
-        let pieces: [Bytes] = ["<", ">", "\"", "'", "!", "?", " ", "a", "/", "-", "е", "ё", "\u{0}", "p", "(", ")"].map { Bytes($0.utf8) }
+        let pieces: [Bytes] =
+            ["<", ">", "\"", "'", "!", "?", " ", "a", "/", "-", "е", "ё", "\u{0}", "p", "(", ")"].map { Bytes($0.utf8) }
             + [[0xD0], [0xD1], [0xB5], [0x91]]
         var generator = SeededGenerator(seed: 19)
         var read = 0

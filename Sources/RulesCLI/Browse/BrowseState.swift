@@ -81,7 +81,10 @@ struct BrowseState {
     /// What the command must do after a key: nothing more, search (the query changed, or
     /// more results are wanted), or open a record (the source is asked for its page).
     enum Effect: Equatable {
-        case none, search(LiveSearch.Request), open(String), chapters, redraw, suspend
+        case none
+        case search(LiveSearch.Request)
+        case open(String)
+        case chapters, redraw, suspend
     }
 
     /// `key` applied; `pageRows` rows of a page for the paging keys.
@@ -161,10 +164,11 @@ struct BrowseState {
             // Nothing a terminal would act on, and no more than anyone types (a paste of a
             // whole file stops there).
             // (The length in bytes: a String's count of characters walks the whole string.)
-            guard !c.unicodeScalars.contains(where: {
-                      [.control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate]
-                          .contains($0.properties.generalCategory)
-                  })
+            guard
+                !c.unicodeScalars.contains(where: {
+                    [.control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate]
+                        .contains($0.properties.generalCategory)
+                })
             else { return .none }
             guard query.utf8.count < Self.longestQuery else {
                 if queryFull { return .none }
@@ -213,7 +217,8 @@ struct BrowseState {
         }
         // Near the end of the ranked results loaded, more are asked for.
         if let answer, !searching, selected >= count - 5, answer.hits.count < answer.total,
-           answer.request.count <= answer.hits.count, moreAskedFor <= answer.request.count {
+            answer.request.count <= answer.hits.count, moreAskedFor <= answer.request.count
+        {
             moreAskedFor = answer.request.count + Self.batch
             return .search(request(count: moreAskedFor))
         }
@@ -239,4 +244,3 @@ struct BrowseState {
         selected = min(selected, max(rowCount - 1, 0))
     }
 }
-

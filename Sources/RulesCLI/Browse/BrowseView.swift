@@ -36,8 +36,11 @@ struct BrowseView {
             state.stack[state.stack.count - 1] = .reading(reading)
             let last = min(body.count, reading.top + contentRows)
             let position = body.count > contentRows ? "строки \(reading.top + 1)–\(last) из \(body.count) · " : ""
-            lines = [StyledLine(reading.page.title, .bold),
-                     StyledLine(position + "↑↓ PgUp PgDn — листать · Esc — назад", .dim)]
+            lines =
+                [
+                    StyledLine(reading.page.title, .bold),
+                    StyledLine(position + "↑↓ PgUp PgDn — листать · Esc — назад", .dim),
+                ]
                 + Array(body[reading.top..<last])
         case .list(var choice)?:
             lines = [StyledLine(choice.title, .bold), StyledLine("↑↓ — выбор · Enter — открыть · Esc — назад", .dim)]
@@ -65,7 +68,9 @@ struct BrowseView {
         let keys = " · ↑↓ Enter Tab Esc"
         guard !state.query.isEmpty else { return StyledLine("Введите запрос. Tab — главы, Esc — выход.", .dim) }
         guard let answer = state.answer else { return StyledLine("Ищу…", .dim) }
-        var text = answer.total > 0 ? ResultsView.header(answer.total, rules: rules)
+        var text =
+            answer.total > 0
+            ? ResultsView.header(answer.total, rules: rules)
             : answer.titles.isEmpty ? "Ничего не найдено." : "В тексте ничего не найдено."
         if state.searching { text += " Ищу…" }
         return StyledLine(text + keys, .dim)
@@ -78,8 +83,11 @@ struct BrowseView {
         guard !rows.isEmpty else { return [] }
         titlesShown = state.answer?.titles.count ?? 0
         titlesTotal = state.answer?.titlesTotal ?? 0
-        let blocks = rows.enumerated().map { k, row in block(row, first: k == 0 || kind(rows[k - 1]) != kind(row), selected: k == state.selected,
-                                                             total: state.answer?.total ?? 0) }
+        let blocks = rows.enumerated().map { k, row in
+            block(
+                row, first: k == 0 || kind(rows[k - 1]) != kind(row), selected: k == state.selected,
+                total: state.answer?.total ?? 0)
+        }
         let room = contentRows
         state.top = min(state.top, state.selected)
         while state.top < state.selected, blocks[state.top...state.selected].reduce(0, { $0 + $1.count }) > room { state.top += 1 }
@@ -111,7 +119,8 @@ struct BrowseView {
             own = [line]
         case .title(let summary):
             if first {
-                let shown = titlesShown, all = titlesTotal
+                let shown = titlesShown
+                let all = titlesTotal
                 lines.append(StyledLine(all > shown ? "В заголовках (первые \(shown) из \(all)):" : "В заголовках:", .dim))
             }
             var line = StyledLine(mark)

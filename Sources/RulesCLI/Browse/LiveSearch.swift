@@ -107,7 +107,8 @@ final class LiveSearch: @unchecked Sendable {
         }
         let result = session.search(query, limit: request.count, page: 1)
         let hits = result.hits.map { HitSummary($0, session: session, outline: outline) }
-        return Answer(request: request, titles: titles, titlesTotal: matched.count, hits: hits, total: result.total,
-                      suggestions: result.suggestions)
+        return Answer(
+            request: request, titles: titles, titlesTotal: matched.count, hits: hits, total: result.total,
+            suggestions: result.suggestions)
     }
 }

@@ -39,8 +39,9 @@ final class RuleSource {
         if let folder {
             guard let entry = folder.index.entry(key) else { return nil }
             let html = folder.texts?.html(key) ?? []
-            return Page(id: id, chapter: nil, title: String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self),
-                        body: String(decoding: Rendering.plainText(html), as: UTF8.self), children: [])
+            return Page(
+                id: id, chapter: nil, title: String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self),
+                body: String(decoding: Rendering.plainText(html), as: UTF8.self), children: [])
         }
         guard let corpus, let record = corpus.chapters[key] else { return nil }
         var chapter: String?
@@ -60,8 +61,9 @@ final class RuleSource {
         // A chapter's own text lists its paragraphs, which the list shows: its first part only.
         var html = record.html
         if !children.isEmpty, let list = PHPStrings.firstIndex(of: Bytes("<ul>".utf8), in: html, from: 0) { html = Array(html[..<list]) }
-        return Page(id: id, chapter: chapter, title: RuleLabel.title(Self.text(record.title), place: outline?[id]),
-                    body: String(decoding: Rendering.plainText(html), as: UTF8.self), children: children)
+        return Page(
+            id: id, chapter: chapter, title: RuleLabel.title(Self.text(record.title), place: outline?[id]),
+            body: String(decoding: Rendering.plainText(html), as: UTF8.self), children: children)
     }
 
     /// The chapters, in the order of the contents.
@@ -69,7 +71,8 @@ final class RuleSource {
         if let folder {
             var list: [(id: String, title: String)] = []
             folder.index.forEachEntry { key, entry in
-                list.append((String(decoding: key.bytes, as: UTF8.self), String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self)))
+                list.append(
+                    (String(decoding: key.bytes, as: UTF8.self), String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self)))
             }
             return list
         }

@@ -53,12 +53,13 @@ struct StyledLine {
         var cut = false
         for (text, style) in runs {
             if color {
-                let sequence = switch style {
-                case .plain: ""
-                case .bold: EscapeCode.bold
-                case .dim: EscapeCode.dim
-                case .found: EscapeCode.found
-                }
+                let sequence =
+                    switch style {
+                    case .plain: ""
+                    case .bold: EscapeCode.bold
+                    case .dim: EscapeCode.dim
+                    case .found: EscapeCode.found
+                    }
                 out += sequence
             }
             for c in text {

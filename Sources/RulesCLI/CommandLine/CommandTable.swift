@@ -1,10 +1,12 @@
 import RulesSearch
+
 /// What help, the man page and the completions say of each command; its options come from
 /// ``Flag/table``.
 struct CommandSpec {
     /// What a shell offers for the command's operands.
     enum Operands {
-        case none, words, paragraphs, commands, shells, subcommands([String])
+        case none, words, paragraphs, commands, shells
+        case subcommands([String])
     }
 
     let name: CommandName
@@ -25,11 +27,19 @@ struct CommandSpec {
             summary: Localized("rank the rules that answer QUERY", ru: "найти правила по запросу и упорядочить их"),
             description: Localized(
                 "Ranks the paragraphs and chapters that answer QUERY as therules.ru's search does (s2_search: a Russian stemmer, weights for titles, keywords and word counts, snippets that highlight the words found). Shows how many were found, each result with its paragraph number, chapter, text and address, and a paging line; for a misspelled word or one typed in the other keyboard layout, up to three corrected queries. The exit status is 0 when something was found and 1 when nothing was.",
-                ru: "Находит параграфы и главы, отвечающие на запрос, так же, как поиск therules.ru (s2_search: русский стеммер, веса заголовков, ключевых слов и числа слов, фрагменты текста с найденными словами). Показывает, сколько найдено, каждый результат с номером параграфа, главой, текстом и адресом, и строку перехода по страницам; для слова с ошибкой или набранного в другой раскладке — до трёх исправленных запросов. Код выхода 0, если что-то найдено, и 1, если ничего."),
+                ru:
+                    "Находит параграфы и главы, отвечающие на запрос, так же, как поиск therules.ru (s2_search: русский стеммер, веса заголовков, ключевых слов и числа слов, фрагменты текста с найденными словами). Показывает, сколько найдено, каждый результат с номером параграфа, главой, текстом и адресом, и строку перехода по страницам; для слова с ошибкой или набранного в другой раскладке — до трёх исправленных запросов. Код выхода 0, если что-то найдено, и 1, если ничего."
+            ),
             examples: [
                 ("search запятая перед как", Localized("the rules on a comma before «как»", ru: "правила о запятой перед «как»")),
-                ("search --plain --all тире | cut -f1", Localized("the numbers of every rule on the dash", ru: "номера всех правил о тире")),
-                ("search --json --limit 3 'не с причастиями'", Localized("the first three results as JSON", ru: "первые три результата в JSON")),
+                (
+                    "search --plain --all тире | cut -f1",
+                    Localized("the numbers of every rule on the dash", ru: "номера всех правил о тире")
+                ),
+                (
+                    "search --json --limit 3 'не с причастиями'",
+                    Localized("the first three results as JSON", ru: "первые три результата в JSON")
+                ),
             ],
             operands: .words),
         CommandSpec(
@@ -38,7 +48,9 @@ struct CommandSpec {
             summary: Localized("search as you type, full screen", ru: "искать по мере набора, на весь экран"),
             description: Localized(
                 "A full-screen search, as in therules.ru's app: a query line at the top and, at every key, the rules whose title contains it (TitleFinder), then the ranked results with their text and the words found, and corrections of a misspelled word. Up and Down, PgUp and PgDn choose; Enter opens a rule (a chapter: the list of its paragraphs); Escape or Left goes back; Tab lists the chapters; Ctrl-U clears the query; Escape on an empty query, Ctrl-C or Ctrl-D leaves. Bare rules starts it when standard input and output are a terminal. Needs a terminal.",
-                ru: "Поиск на весь экран, как в приложении therules.ru: строка запроса вверху и после каждой клавиши правила, в заголовке которых есть запрос (TitleFinder), затем найденные правила с текстом и выделенными словами, а для слова с ошибкой — исправленные запросы. Стрелки вверх и вниз, PgUp и PgDn выбирают; Enter открывает правило (главу — со списком её параграфов); Escape или стрелка влево — назад; Tab — список глав; Ctrl-U очищает запрос; Escape при пустом запросе, Ctrl-C или Ctrl-D — выход. Просто rules запускает его, когда стандартный ввод и вывод — терминал. Нужен терминал."),
+                ru:
+                    "Поиск на весь экран, как в приложении therules.ru: строка запроса вверху и после каждой клавиши правила, в заголовке которых есть запрос (TitleFinder), затем найденные правила с текстом и выделенными словами, а для слова с ошибкой — исправленные запросы. Стрелки вверх и вниз, PgUp и PgDn выбирают; Enter открывает правило (главу — со списком её параграфов); Escape или стрелка влево — назад; Tab — список глав; Ctrl-U очищает запрос; Escape при пустом запросе, Ctrl-C или Ctrl-D — выход. Просто rules запускает его, когда стандартный ввод и вывод — терминал. Нужен терминал."
+            ),
             examples: [
                 ("browse", Localized("start with an empty query", ru: "начать с пустого запроса")),
                 ("browse запятая перед как", Localized("start with a query", ru: "начать с запроса")),
@@ -50,7 +62,9 @@ struct CommandSpec {
             summary: Localized("chapters and paragraphs whose title contains TEXT", ru: "главы и параграфы, в заголовке которых есть TEXT"),
             description: Localized(
                 "Lists the chapters and paragraphs whose title contains TEXT, ignoring case: the quick search of s2_search (TitleFinder), one id TAB title a line. The exit status is 0 when something was found and 1 when nothing was.",
-                ru: "Перечисляет главы и параграфы, в заголовке которых есть TEXT (без учёта регистра), по одному в строке: номер, табуляция, заголовок. Это быстрый поиск s2_search (TitleFinder). Код выхода 0, если что-то найдено, и 1, если ничего."),
+                ru:
+                    "Перечисляет главы и параграфы, в заголовке которых есть TEXT (без учёта регистра), по одному в строке: номер, табуляция, заголовок. Это быстрый поиск s2_search (TitleFinder). Код выхода 0, если что-то найдено, и 1, если ничего."
+            ),
             examples: [
                 ("titles шипящих", Localized("the rules with «шипящих» in the title", ru: "правила со словом «шипящих» в заголовке")),
                 ("titles --json тире", Localized("the same as JSON", ru: "то же в JSON")),
@@ -59,10 +73,13 @@ struct CommandSpec {
         CommandSpec(
             name: .show,
             synopsis: ["show [OPTIONS] N | §N | chN"],
-            summary: Localized("show a paragraph, or a chapter with its paragraphs", ru: "показать параграф или главу со списком параграфов"),
+            summary: Localized(
+                "show a paragraph, or a chapter with its paragraphs", ru: "показать параграф или главу со списком параграфов"),
             description: Localized(
                 "Shows paragraph N of the built-in rules with the chapter it belongs to, or chapter chN with the list of its paragraphs. With --corpus, a chapter of that corpus by its id.",
-                ru: "Показывает параграф N встроенных правил вместе с его главой или главу chN со списком её параграфов. С --corpus — главу этого корпуса по её id."),
+                ru:
+                    "Показывает параграф N встроенных правил вместе с его главой или главу chN со списком её параграфов. С --corpus — главу этого корпуса по её id."
+            ),
             examples: [
                 ("show 12", Localized("paragraph 12", ru: "параграф 12")),
                 ("show ch3", Localized("chapter 3 and its paragraphs", ru: "глава 3 и её параграфы")),
@@ -74,7 +91,9 @@ struct CommandSpec {
             summary: Localized("the stem of each word", ru: "основа каждого слова"),
             description: Localized(
                 "Prints word TAB stem for each WORD, as the Russian Porter stemmer of s2_search stems it; without words, for each line of standard input.",
-                ru: "Для каждого слова печатает «слово, табуляция, основа»; основу выделяет русский стеммер Портера из s2_search. Без слов — для каждой строки стандартного ввода."),
+                ru:
+                    "Для каждого слова печатает «слово, табуляция, основа»; основу выделяет русский стеммер Портера из s2_search. Без слов — для каждой строки стандартного ввода."
+            ),
             examples: [
                 ("stem запятые причастный", Localized("two stems", ru: "две основы")),
                 ("stem < words.txt", Localized("a stem for each line", ru: "основа для каждой строки")),
@@ -82,28 +101,46 @@ struct CommandSpec {
             operands: .words),
         CommandSpec(
             name: .index,
-            synopsis: ["index build --corpus FILE.jsonl --out DIR [OPTIONS]", "index refresh --corpus FILE.jsonl --out DIR [OPTIONS] [ID...]"],
-            summary: Localized("build an index of a corpus, or refresh chapters in it", ru: "построить индекс корпуса или обновить в нём главы"),
+            synopsis: [
+                "index build --corpus FILE.jsonl --out DIR [OPTIONS]", "index refresh --corpus FILE.jsonl --out DIR [OPTIONS] [ID...]",
+            ],
+            summary: Localized(
+                "build an index of a corpus, or refresh chapters in it", ru: "построить индекс корпуса или обновить в нём главы"),
             description: Localized(
                 "Builds the s2_search index of a corpus (JSON Lines, one chapter a line) into DIR: the S2 index file, byte for byte what PHP writes, its binary form, the chapter texts for snippets, the corpus's words for suggestions and each chapter's fingerprint. The files are replaced atomically; an error leaves the old index as it was. refresh takes each ID out of the index in DIR and puts it back as the corpus has it now (or leaves it out when the corpus no longer has it), as s2_search's Indexer::refresh does, byte for byte. Without IDs it refreshes the chapters whose record changed or went, in the order of the index's table of contents, then the new ones in the corpus's order; --dry-run prints them.",
-                ru: "Строит индекс s2_search для корпуса (JSON Lines, по главе в строке) в каталоге DIR: файл индекса S2, байт в байт как у PHP, его двоичную форму, тексты глав для фрагментов, слова корпуса для подсказок и отпечаток каждой главы. Файлы заменяются атомарно; при ошибке прежний индекс остаётся как был. refresh вынимает из индекса в DIR каждую главу ID и кладёт её обратно такой, какая она теперь в корпусе (или не кладёт, если её в корпусе больше нет), как Indexer::refresh в s2_search, байт в байт. Без ID обновляет главы, запись которых изменилась или исчезла, в порядке оглавления индекса, затем новые в порядке корпуса; --dry-run выводит их список."),
+                ru:
+                    "Строит индекс s2_search для корпуса (JSON Lines, по главе в строке) в каталоге DIR: файл индекса S2, байт в байт как у PHP, его двоичную форму, тексты глав для фрагментов, слова корпуса для подсказок и отпечаток каждой главы. Файлы заменяются атомарно; при ошибке прежний индекс остаётся как был. refresh вынимает из индекса в DIR каждую главу ID и кладёт её обратно такой, какая она теперь в корпусе (или не кладёт, если её в корпусе больше нет), как Indexer::refresh в s2_search, байт в байт. Без ID обновляет главы, запись которых изменилась или исчезла, в порядке оглавления индекса, затем новые в порядке корпуса; --dry-run выводит их список."
+            ),
             examples: [
                 ("index build --corpus corpus.jsonl --out idx", Localized("build an index", ru: "построить индекс")),
                 ("search --index idx 'open file'", Localized("and search it", ru: "и искать в нём")),
-                ("index refresh --corpus corpus.jsonl --out idx", Localized("after chapters changed", ru: "после того как главы изменились")),
+                (
+                    "index refresh --corpus corpus.jsonl --out idx",
+                    Localized("after chapters changed", ru: "после того как главы изменились")
+                ),
                 ("index refresh --corpus corpus.jsonl --out idx intro.2 ls.1", Localized("these two chapters", ru: "эти две главы")),
             ],
             operands: .subcommands(["build", "refresh"])),
         CommandSpec(
             name: .checkEngines,
             synopsis: ["check-engines [--index DIR | --corpus FILE] [OPTIONS]"],
-            summary: Localized("prove the two regex engines give the same answers", ru: "проверить, что оба движка регулярных выражений отвечают одинаково"),
+            summary: Localized(
+                "prove the two regex engines give the same answers", ru: "проверить, что оба движка регулярных выражений отвечают одинаково"
+            ),
             description: Localized(
                 "Runs the whole pipeline with PCRE2 and with Foundation and compares them stage by stage: stems, the index, the query's words, the ranking, the snippets and the titles. The first difference is reduced to the smallest query that shows it and the exit status is 1; differences only where a regex match limit was reached are named and do not fail. Exit 0 when they agree.",
-                ru: "Прогоняет весь поиск с PCRE2 и с Foundation и сравнивает их по этапам: основы, индекс, слова запроса, ранжирование, фрагменты и заголовки. Первое расхождение сводится к кратчайшему запросу, на котором оно видно, и код выхода — 1; расхождения только там, где достигнут предел сопоставления, перечисляются, но ошибкой не считаются. Код выхода 0, если движки согласны."),
+                ru:
+                    "Прогоняет весь поиск с PCRE2 и с Foundation и сравнивает их по этапам: основы, индекс, слова запроса, ранжирование, фрагменты и заголовки. Первое расхождение сводится к кратчайшему запросу, на котором оно видно, и код выхода — 1; расхождения только там, где достигнут предел сопоставления, перечисляются, но ошибкой не считаются. Код выхода 0, если движки согласны."
+            ),
             examples: [
-                ("check-engines --fuzz 20000 --seed 1", Localized("the built-in rules with 20,000 generated queries", ru: "встроенные правила и 20 000 порождённых запросов")),
-                ("check-engines --index idx --junit report.xml", Localized("an index of your own, with a report for CI", ru: "свой индекс и отчёт для CI")),
+                (
+                    "check-engines --fuzz 20000 --seed 1",
+                    Localized("the built-in rules with 20,000 generated queries", ru: "встроенные правила и 20 000 порождённых запросов")
+                ),
+                (
+                    "check-engines --index idx --junit report.xml",
+                    Localized("an index of your own, with a report for CI", ru: "свой индекс и отчёт для CI")
+                ),
             ],
             operands: .none),
         CommandSpec(
@@ -112,7 +149,9 @@ struct CommandSpec {
             summary: Localized("print the shell completion script", ru: "напечатать сценарий дополнения для оболочки"),
             description: Localized(
                 "Prints a script that completes the commands, options, engine names, folders and, for show, the paragraph numbers (with their titles in zsh and fish).",
-                ru: "Печатает сценарий, который дополняет команды, параметры, имена движков, каталоги, а для show — номера параграфов (в zsh и fish с заголовками)."),
+                ru:
+                    "Печатает сценарий, который дополняет команды, параметры, имена движков, каталоги, а для show — номера параграфов (в zsh и fish с заголовками)."
+            ),
             examples: [
                 ("completions bash > ~/.local/share/bash-completion/completions/rules", Localized("for bash", ru: "для bash")),
                 ("completions fish > ~/.config/fish/completions/rules.fish", Localized("for fish", ru: "для fish")),
@@ -124,7 +163,9 @@ struct CommandSpec {
             summary: Localized("show the help of rules or of a command", ru: "показать справку rules или команды"),
             description: Localized(
                 "Shows the commands of rules, or the usage, options and examples of COMMAND; 'rules help man' prints the man page.",
-                ru: "Показывает команды rules или способ вызова, параметры и примеры команды COMMAND; «rules help man» печатает страницу man."),
+                ru:
+                    "Показывает команды rules или способ вызова, параметры и примеры команды COMMAND; «rules help man» печатает страницу man."
+            ),
             examples: [("help search", Localized("the options of search", ru: "параметры search"))],
             operands: .commands),
     ]

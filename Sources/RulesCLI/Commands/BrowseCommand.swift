@@ -78,9 +78,11 @@ enum BrowseCommand {
         draw(full: true)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !state.quit {
-            var fds = [pollfd(fd: RawTerminal.input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: search.ready.read, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: RawTerminal.resizes.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: RawTerminal.input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: search.ready.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: RawTerminal.resizes.read, events: Int16(POLLIN), revents: 0),
+            ]
             // A lone Escape waits a moment for the rest of a sequence; a paste, for its end
             // mark, which comes with it: half a second without it ends the paste, so that a
             // paste start alone (ESC [ 200 ~) cannot take Ctrl-C, Ctrl-D and Escape away.

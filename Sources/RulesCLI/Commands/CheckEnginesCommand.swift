@@ -19,13 +19,15 @@ enum CheckEnginesCommand {
                 throw Failure.cannotWriteReport(junit, reason: Localized("no folder \(folder.path)", ru: "нет каталога \(folder.path)"))
             }
             if FileManager.default.fileExists(atPath: junit, isDirectory: &isFolder), isFolder.boolValue {
-                throw Failure.cannotWriteReport(junit, reason: Localized("it is a folder; give a file name", ru: "это каталог; укажите имя файла"))
+                throw Failure.cannotWriteReport(
+                    junit, reason: Localized("it is a folder; give a file name", ru: "это каталог; укажите имя файла"))
             }
             // The report is put in place by rename: a device, FIFO or socket there would be
             // replaced by it (run as root, `--junit /dev/full` replaced the device).
             var info = stat()
             if lstat(junit, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-                throw Failure.cannotWriteReport(junit, reason: Localized("it is not a regular file; give a file name", ru: "это не обычный файл; укажите имя файла"))
+                throw Failure.cannotWriteReport(
+                    junit, reason: Localized("it is not a regular file; give a file name", ru: "это не обычный файл; укажите имя файла"))
             }
         }
         // Each generated query is compared in a few milliseconds: a million is about an hour.
@@ -81,8 +83,9 @@ enum CheckEnginesCommand {
         // Every pattern of the reference on long words and unbalanced delimiters, a case for
         // a hundred queries (at least two of each pattern).
         let hostile = HostileSubject.generate(count: fuzz > 0 ? max(fuzz / 100, 2 * ReferencePatterns.all.count) : 0, seed: UInt64(seed))
-        let report = check.run(queries: [AnySequence(queries), AnySequence(generated)].joined(),
-                               patterns: [AnySequence(patterns), AnySequence(hostile)].joined())
+        let report = check.run(
+            queries: [AnySequence(queries), AnySequence(generated)].joined(),
+            patterns: [AnySequence(patterns), AnySequence(hostile)].joined())
         // Answers from an index that could not be read whole prove nothing.
         if let failure = index?.failure { throw Failure.said(failure) }
         let seconds = Date().timeIntervalSince(started)
@@ -111,7 +114,8 @@ enum CheckEnginesCommand {
         if !report.atMatchLimit.isEmpty {
             // The one place they may part, named in the README's limits: not a failure.
             let first = report.atMatchLimit[0]
-            context.out.write("""
+            context.out.write(
+                """
                 except where a match limit was reached (a limit the README names), in \(report.atMatchLimit.count) \
                 case\(report.atMatchLimit.count == 1 ? "" : "s"); the first, \(EngineComparison.show(first.input)), at stage '\(first.stage.rawValue)'
                   pcre2:      \(first.left)
@@ -142,7 +146,9 @@ enum CheckEnginesCommand {
         var words: [Bytes] = []
         for chapter in corpus?.chapters.values.map({ $0 }) ?? [] {
             let text = PHPCase.lowercase(StripTags.strip(chapter.title.stringValue + [0x20] + chapter.html))
-            for word in text.split(whereSeparator: { $0 < 0x30 || ($0 >= 0x3A && $0 <= 0x40) || ($0 >= 0x5B && $0 <= 0x60) || ($0 >= 0x7B && $0 < 0x80) })
+            for word in text.split(whereSeparator: {
+                $0 < 0x30 || ($0 >= 0x3A && $0 <= 0x40) || ($0 >= 0x5B && $0 <= 0x60) || ($0 >= 0x7B && $0 < 0x80)
+            })
             where word.count > 1 && seen.insert(ByteKey(Array(word))).inserted {
                 words.append(Array(word))
             }

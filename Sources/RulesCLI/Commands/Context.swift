@@ -9,7 +9,8 @@ struct Context {
     /// The engine from `--engine`, else `RULES_ENGINE`, else PCRE2.
     func engine() throws(Failure) -> Engine {
         let given = arguments.options.engine
-        let name = given
+        let name =
+            given
             ?? Environment.value(Engine.environmentVariable).flatMap { $0.isEmpty ? nil : $0 }
             ?? Engine.default.rawValue
         guard let engine = Engine(rawValue: name) else { throw .unknownEngine(name, fromEnvironment: given == nil) }
@@ -23,8 +24,10 @@ struct Context {
         guard operand.unicodeScalars.contains("\u{FFFD}") else { return Bytes(operand.utf8) }
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = Bytes(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
-                                                  count: strlen(argument)))
+            let bytes = Bytes(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
+                    count: strlen(argument)))
             if String(decoding: bytes, as: UTF8.self) == operand { return bytes }
         }
         return Bytes(operand.utf8)

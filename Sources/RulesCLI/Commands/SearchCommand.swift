@@ -30,8 +30,11 @@ enum SearchCommand {
             case .json: JSONWriter.encode(result) + [0x0A]
             case .plain: plain(result)
             case .view:
-                Bytes(ResultsView(marks: Marks(on: terminal.color), width: terminal.width, outline: outline, session: session,
-                                  pageCommand: { pageCommand(arguments, page: $0, query: $1) }).render(result).utf8)
+                Bytes(
+                    ResultsView(
+                        marks: Marks(on: terminal.color), width: terminal.width, outline: outline, session: session,
+                        pageCommand: { pageCommand(arguments, page: $0, query: $1) }
+                    ).render(result).utf8)
             }
         }
 
@@ -42,8 +45,9 @@ enum SearchCommand {
                 guard form == .plain, let line = ResultsView.suggestionLine(result) else { return nil }
                 return Suggester.tidied(String(decoding: result.query, as: UTF8.self)) + ": " + line
             }
-            return try answerBatch(context, session: session, limit: limit, page: page, separated: form == .view,
-                                   snippetCount: form == .plain ? 0 : nil, render: render, note: note)
+            return try answerBatch(
+                context, session: session, limit: limit, page: page, separated: form == .view,
+                snippetCount: form == .plain ? 0 : nil, render: render, note: note)
         }
 
         // The operands joined by spaces, as bytes: `joined(separator:)` on strings costs a
@@ -76,10 +80,12 @@ enum SearchCommand {
     /// wait for input. A query too large ends the batch, after
     /// the answers to the lines before it.
     /// `snippetCount`: how many results get a snippet (`--plain` shows none, so makes none).
-    private static func answerBatch(_ context: Context, session: SearchSession, limit: Int?, page: Int, separated: Bool,
-                                    snippetCount: Int?,
-                                    render: (SearchSession.Result, SearchSession) -> Bytes,
-                                    note: (SearchSession.Result) -> String?) throws -> Int32 {
+    private static func answerBatch(
+        _ context: Context, session: SearchSession, limit: Int?, page: Int, separated: Bool,
+        snippetCount: Int?,
+        render: (SearchSession.Result, SearchSession) -> Bytes,
+        note: (SearchSession.Result) -> String?
+    ) throws -> Int32 {
         let reader = LineReader(fileDescriptor: 0, longestLine: longestQuery)
         var foundAny = false
         var first = true
@@ -118,8 +124,10 @@ enum SearchCommand {
             }
             if block.isEmpty { break }
             // Each worker renders with the session that answered (the text as written reads it).
-            let answers = SearchSession.searchAll(block, index: session.index, texts: session.texts, engine: engine,
-                                                  limit: limit, page: page, snippetCount: snippetCount, sessions: &sessions) { result, session in
+            let answers = SearchSession.searchAll(
+                block, index: session.index, texts: session.texts, engine: engine,
+                limit: limit, page: page, snippetCount: snippetCount, sessions: &sessions
+            ) { result, session in
                 (shown: !result.hits.isEmpty, output: render(result, session), note: note(result))
             }
             try checkIndex(session)
@@ -160,8 +168,10 @@ enum SearchCommand {
         var words = ["rules", "search"]
         // What chose the results and their pages; not the output's form.
         let options = arguments.options
-        for (name, value) in [("index", options.index), ("corpus", options.corpus), ("limit", options.limit.map(String.init)),
-                              ("engine", options.engine)] {
+        for (name, value) in [
+            ("index", options.index), ("corpus", options.corpus), ("limit", options.limit.map(String.init)),
+            ("engine", options.engine),
+        ] {
             if let value { words += ["--\(name)", ShellQuote.quote(value)] }
         }
         // Control characters are spaces, as the search itself takes them (Finder::filter_input).
@@ -204,9 +214,11 @@ enum SearchCommand {
         if let failure = session.index.failure { throw Failure.said(failure) }
         if !toldOfDamagedTexts, let damaged = session.texts?.damage {
             toldOfDamagedTexts = true
-            warn(.damagedTexts(file: ChapterTexts.fileName,
-                               chapters: damaged.prefix(3).map { String(decoding: $0.bytes, as: UTF8.self) },
-                               more: damaged.count > 3))
+            warn(
+                .damagedTexts(
+                    file: ChapterTexts.fileName,
+                    chapters: damaged.prefix(3).map { String(decoding: $0.bytes, as: UTF8.self) },
+                    more: damaged.count > 3))
         }
     }
 
@@ -220,15 +232,17 @@ enum SearchCommand {
         let engine = try context.engine()
         guard let path = context.arguments.options.index else {
             do {
-                let session = SearchSession(index: try BuiltInIndex.index(), texts: withTexts ? try BuiltInIndex.texts() : nil, engine: engine)
+                let session = SearchSession(
+                    index: try BuiltInIndex.index(), texts: withTexts ? try BuiltInIndex.texts() : nil, engine: engine)
                 session.vocabulary = Vocabulary.once { try? BuiltInIndex.vocabulary() }
                 return session
             } catch {
                 throw Failure.builtInUnreadable("\(error)")
             }
         }
-        let (index, texts) = try IndexLocation.open(path, corpus: context.arguments.options.corpus, withTexts: withTexts,
-                                                    copied: copied, warning: { warn(.said($0)) })
+        let (index, texts) = try IndexLocation.open(
+            path, corpus: context.arguments.options.corpus, withTexts: withTexts,
+            copied: copied, warning: { warn(.said($0)) })
         let session = SearchSession(index: index, texts: texts, engine: engine)
         // Suggestions only help: a damaged vocabulary is said and left out, not an error. Read
         // when a query first needs it (copied too for a batch or browse, so that no rewrite in
@@ -237,9 +251,12 @@ enum SearchCommand {
             do {
                 return try IndexLocation.vocabulary(path, copied: copied)
             } catch {
-                warn(.said(Localized(describing: error)
-                           + Localized("; no suggestions for misspelled words until the index is built again",
-                                       ru: "; исправлений для слов с ошибками не будет, пока индекс не построят заново")))
+                warn(
+                    .said(
+                        Localized(describing: error)
+                            + Localized(
+                                "; no suggestions for misspelled words until the index is built again",
+                                ru: "; исправлений для слов с ошибками не будет, пока индекс не построят заново")))
                 return nil
             }
         }

@@ -88,7 +88,15 @@ enum StemCommand {
         private var parts: [Bytes]
         private let lock = NSLock()
         init(count: Int) { parts = Array(repeating: [], count: count) }
-        func set(_ k: Int, _ value: Bytes) { lock.lock(); parts[k] = value; lock.unlock() }
-        func get(_ k: Int) -> Bytes { lock.lock(); defer { lock.unlock() }; return parts[k] }
+        func set(_ k: Int, _ value: Bytes) {
+            lock.lock()
+            parts[k] = value
+            lock.unlock()
+        }
+        func get(_ k: Int) -> Bytes {
+            lock.lock()
+            defer { lock.unlock() }
+            return parts[k]
+        }
     }
 }

@@ -33,7 +33,10 @@ enum Completions {
     static func bash() -> String {
         let valued = Flag.table.filter(\.takesValue).map { "--" + $0.name }
         let singleOperand = CommandSpec.table.filter {
-            switch $0.operands { case .paragraphs, .commands, .shells, .subcommands: true; case .none, .words: false }
+            switch $0.operands {
+            case .paragraphs, .commands, .shells, .subcommands: true
+            case .none, .words: false
+            }
         }.map(\.name.rawValue).joined(separator: "|")
         var script = """
             # bash completion for rules; made by 'rules completions bash'.
@@ -61,7 +64,8 @@ enum Completions {
             switch flag.completion {
             case .folder: action = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")"
             case .file: action = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")"
-            case .engine: action = "mapfile -t COMPREPLY < <(compgen -W \"\(Engine.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\")"
+            case .engine:
+                action = "mapfile -t COMPREPLY < <(compgen -W \"\(Engine.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\")"
             case .choices(let words): action = "mapfile -t COMPREPLY < <(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")"
             case .nothing: action = "COMPREPLY=()"
             }
@@ -76,7 +80,8 @@ enum Completions {
             """
         for spec in CommandSpec.table {
             let options = Flag.of(spec.name).map { "--" + $0.name }.joined(separator: " ")
-            script += "        \(spec.name.rawValue)) options=\"\(options)\"; operands=\"\(operandWords(spec).joined(separator: " "))\" ;;\n"
+            script +=
+                "        \(spec.name.rawValue)) options=\"\(options)\"; operands=\"\(operandWords(spec).joined(separator: " "))\" ;;\n"
         }
         script += """
                     *) return ;;
@@ -155,7 +160,8 @@ enum Completions {
             case .none: break
             case .words: specs.append(quoted("*:word: "))
             case .paragraphs: specs.append(quoted("1:rule:_rules_rules"))
-            case .commands, .shells, .subcommands: specs.append(quoted("1:\(spec.name == .help ? "command" : "word"):(\(operandWords(spec).joined(separator: " ")))"))
+            case .commands, .shells, .subcommands:
+                specs.append(quoted("1:\(spec.name == .help ? "command" : "word"):(\(operandWords(spec).joined(separator: " ")))"))
             }
             script += "                \(spec.name.rawValue)) _arguments \(specs.joined(separator: " ")) ;;\n"
         }

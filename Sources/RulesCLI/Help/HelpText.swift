@@ -7,8 +7,10 @@ enum HelpText {
     static func general(_ language: Language = .current) -> String {
         let ru = language == .russian
         var lines = [ru ? "Использование: rules COMMAND [OPTIONS] [ARGUMENTS]" : "usage: rules COMMAND [OPTIONS] [ARGUMENTS]", ""]
-        lines.append(ru ? "Поиск по правилам русской орфографии и пунктуации, как на therules.ru."
-                        : "Search the rules of Russian spelling and punctuation, as therules.ru does.")
+        lines.append(
+            ru
+                ? "Поиск по правилам русской орфографии и пунктуации, как на therules.ru."
+                : "Search the rules of Russian spelling and punctuation, as therules.ru does.")
         lines += ["", ru ? "Команды:" : "Commands:"]
         for spec in CommandSpec.table {
             lines.append(row(spec.name.rawValue, spec.summary.text(language), width: 16))
@@ -19,10 +21,12 @@ enum HelpText {
         }
         lines += [
             "",
-            ru ? "Параметры и примеры команды: «rules help КОМАНДА» или «rules КОМАНДА --help»."
-               : "A command's options and examples: 'rules help COMMAND' or 'rules COMMAND --help'.",
-            ru ? "Переменные окружения: RULES_ENGINE, NO_COLOR, PAGER, COLUMNS, LC_ALL, LC_MESSAGES, LANG."
-               : "Environment: RULES_ENGINE, NO_COLOR, PAGER, COLUMNS, LC_ALL, LC_MESSAGES, LANG.",
+            ru
+                ? "Параметры и примеры команды: «rules help КОМАНДА» или «rules КОМАНДА --help»."
+                : "A command's options and examples: 'rules help COMMAND' or 'rules COMMAND --help'.",
+            ru
+                ? "Переменные окружения: RULES_ENGINE, NO_COLOR, PAGER, COLUMNS, LC_ALL, LC_MESSAGES, LANG."
+                : "Environment: RULES_ENGINE, NO_COLOR, PAGER, COLUMNS, LC_ALL, LC_MESSAGES, LANG.",
             exitStatus(language),
             ru ? "Подробнее: man rules." : "In full: man rules.",
         ]
@@ -60,8 +64,9 @@ enum HelpText {
     }
 
     static func exitStatus(_ language: Language) -> String {
-        language == .russian ? "Код выхода: 0 — найдено (или сделано), 1 — ничего не найдено, 2 — ошибка."
-                             : "Exit status: 0 found (or done), 1 nothing found, 2 an error."
+        language == .russian
+            ? "Код выхода: 0 — найдено (или сделано), 1 — ничего не найдено, 2 — ошибка."
+            : "Exit status: 0 found (or done), 1 nothing found, 2 an error."
     }
 
     /// `  name   text`, the text starting at column `width + 2` and wrapped to 80 columns

@@ -59,15 +59,18 @@ enum Failure: Error {
         switch self {
         case .unknownCommand, .optionWithoutCommand, .unknownHelpTopic: .general
         case .unknownOption(_, let c), .needsValue(_, let c), .takesNoValue(_, let c), .emptyValue(_, let c),
-             .notANumber(_, _, _, _, let c), .notAChoice(_, _, _, let c): HelpPointer(c)
+            .notANumber(_, _, _, _, let c), .notAChoice(_, _, _, let c):
+            HelpPointer(c)
         case .optionNotTaken(_, let c), .conflicting(_, _, let c), .requires(_, _, let c), .missingOperand(let c),
-             .missingOption(_, let c), .tooManyOperands(let c), .unknownSubcommand(_, let c): .command(c)
+            .missingOption(_, let c), .tooManyOperands(let c), .unknownSubcommand(_, let c):
+            .command(c)
         case .operandsWithBatch: .command(.search)
         case .browseNeedsTerminal: .command(.browse)
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .wordTooLong, .outIsAFile,
-             .emptyCorpus, .badCorpus, .cannotRead, .cannotReadInput, .cannotWriteOutput, .cannotWriteReport,
-             .builtInUnreadable, .indexChangedWhileRead, .said: .none
+            .emptyCorpus, .badCorpus, .cannotRead, .cannotReadInput, .cannotWriteOutput, .cannotWriteReport,
+            .builtInUnreadable, .indexChangedWhileRead, .said:
+            .none
         }
     }
 

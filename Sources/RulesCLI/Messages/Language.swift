@@ -1,5 +1,5 @@
-import RulesSearch
 import Foundation
+import RulesSearch
 
 /// The language of help and errors: Russian under a `ru_*` locale, English otherwise, as
 /// Unix tools choose (the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and not

@@ -7,13 +7,15 @@ enum Messages {
     static func text(_ failure: Failure) -> Localized {
         switch failure {
         case .noCommand:
-            Localized("usage: rules COMMAND [OPTIONS] [ARGUMENTS]; 'rules help' lists the commands",
-                      ru: "использование: rules COMMAND [OPTIONS] [ARGUMENTS]; команды перечисляет «rules help»")
+            Localized(
+                "usage: rules COMMAND [OPTIONS] [ARGUMENTS]; 'rules help' lists the commands",
+                ru: "использование: rules COMMAND [OPTIONS] [ARGUMENTS]; команды перечисляет «rules help»")
         case .unknownCommand(let word):
             Localized("unknown command '\(word)'", ru: "нет команды «\(word)»")
         case .browseNeedsTerminal:
-            Localized("browse needs a terminal on standard input and output; in a script, use rules search",
-                      ru: "browse нужен терминал на стандартном вводе и выводе; в сценарии используйте rules search")
+            Localized(
+                "browse needs a terminal on standard input and output; in a script, use rules search",
+                ru: "browse нужен терминал на стандартном вводе и выводе; в сценарии используйте rules search")
         case .unknownOption(let option, _):
             Localized("unknown option '\(option)'", ru: "неизвестный параметр «\(option)»")
         case .optionNotTaken(let option, let command):
@@ -25,19 +27,23 @@ enum Messages {
         case .takesNoValue(let option, _):
             Localized("option '\(option)' takes no value", ru: "параметр «\(option)» не принимает значения")
         case .notANumber(let option, let minimum, nil, let given, _):
-            Localized("option '\(option)' needs a whole number of at least \(minimum), not '\(given)'",
-                      ru: "параметру «\(option)» нужно целое число не меньше \(minimum), а не «\(given)»")
+            Localized(
+                "option '\(option)' needs a whole number of at least \(minimum), not '\(given)'",
+                ru: "параметру «\(option)» нужно целое число не меньше \(minimum), а не «\(given)»")
         case .notANumber(let option, let minimum, let maximum?, let given, _):
-            Localized("option '\(option)' needs a whole number from \(minimum) to \(maximum), not '\(given)'",
-                      ru: "параметру «\(option)» нужно целое число от \(minimum) до \(maximum), а не «\(given)»")
+            Localized(
+                "option '\(option)' needs a whole number from \(minimum) to \(maximum), not '\(given)'",
+                ru: "параметру «\(option)» нужно целое число от \(minimum) до \(maximum), а не «\(given)»")
         case .notAChoice(let option, let given, let choices, _):
-            Localized("option '\(option)' takes \(list(choices, or: "or")), not '\(given)'",
-                      ru: "параметр «\(option)» принимает \(list(choices, or: "или")), а не «\(given)»")
+            Localized(
+                "option '\(option)' takes \(list(choices, or: "or")), not '\(given)'",
+                ru: "параметр «\(option)» принимает \(list(choices, or: "или")), а не «\(given)»")
         case .conflicting(let a, let b, _):
             Localized("\(a) and \(b) cannot be used together", ru: "\(a) и \(b) нельзя указывать вместе")
         case .requires(let a, let b, _):
-            Localized("\(a) goes with \(b): it names the texts of that index's chapters",
-                      ru: "\(a) указывается вместе с \(b): это тексты глав того индекса")
+            Localized(
+                "\(a) goes with \(b): it names the texts of that index's chapters",
+                ru: "\(a) указывается вместе с \(b): это тексты глав того индекса")
         case .emptyValue(let option, _):
             Localized("option '\(option)' needs a value, not an empty one", ru: "параметру «\(option)» нужно непустое значение")
         case .missingOperand(let command):
@@ -45,51 +51,72 @@ enum Messages {
         case .missingOption(let option, let command):
             Localized("the command '\(command.rawValue)' needs \(option)", ru: "команде \(command.rawValue) нужен параметр \(option)")
         case .tooManyOperands(.checkEngines):
-            Localized("'check-engines' takes no argument: give a number of generated queries as --fuzz N",
-                      ru: "check-engines не принимает аргументов: число порождённых запросов задаётся параметром --fuzz N")
+            Localized(
+                "'check-engines' takes no argument: give a number of generated queries as --fuzz N",
+                ru: "check-engines не принимает аргументов: число порождённых запросов задаётся параметром --fuzz N")
         case .tooManyOperands(.index):
             Localized("'index build' takes no argument after build", ru: "после «index build» аргументов не бывает")
         case .tooManyOperands(let command):
-            Localized("the command '\(command.rawValue)' takes only one argument", ru: "команда \(command.rawValue) принимает только один аргумент")
+            Localized(
+                "the command '\(command.rawValue)' takes only one argument",
+                ru: "команда \(command.rawValue) принимает только один аргумент")
         case .operandsWithBatch:
-            Localized("--batch reads the queries from standard input; give none as arguments",
-                      ru: "с --batch запросы читаются со стандартного ввода; не указывайте их в аргументах")
+            Localized(
+                "--batch reads the queries from standard input; give none as arguments",
+                ru: "с --batch запросы читаются со стандартного ввода; не указывайте их в аргументах")
         case .unknownEngine(let name, let fromEnvironment):
-            Localized("unknown engine '\(name)' in \(fromEnvironment ? "RULES_ENGINE" : "--engine"): use pcre2 or foundation",
-                      ru: "нет движка «\(name)» (\(fromEnvironment ? "RULES_ENGINE" : "--engine")): укажите pcre2 или foundation")
+            Localized(
+                "unknown engine '\(name)' in \(fromEnvironment ? "RULES_ENGINE" : "--engine"): use pcre2 or foundation",
+                ru: "нет движка «\(name)» (\(fromEnvironment ? "RULES_ENGINE" : "--engine")): укажите pcre2 или foundation")
         case .unknownShell(let shell):
-            Localized("no completions for '\(shell)': give bash, zsh or fish", ru: "нет дополнения для оболочки «\(shell)»: укажите bash, zsh или fish")
+            Localized(
+                "no completions for '\(shell)': give bash, zsh or fish",
+                ru: "нет дополнения для оболочки «\(shell)»: укажите bash, zsh или fish")
         case .unknownHelpTopic(let word):
             Localized("no command '\(word)' to show the help of", ru: "нет команды «\(word)»")
         case .unknownSubcommand(let word?, let command):
-            Localized("the command '\(command.rawValue)' has no action '\(word)': use 'rules index build' or 'rules index refresh'",
-                      ru: "у команды \(command.rawValue) нет действия «\(word)»: есть «rules index build» и «rules index refresh»")
+            Localized(
+                "the command '\(command.rawValue)' has no action '\(word)': use 'rules index build' or 'rules index refresh'",
+                ru: "у команды \(command.rawValue) нет действия «\(word)»: есть «rules index build» и «rules index refresh»")
         case .unknownSubcommand(nil, _):
-            Localized("give an action: 'rules index build' or 'rules index refresh'",
-                      ru: "укажите действие: «rules index build» или «rules index refresh»")
+            Localized(
+                "give an action: 'rules index build' or 'rules index refresh'",
+                ru: "укажите действие: «rules index build» или «rules index refresh»")
         case .unknownRule(let id):
-            Localized("no rule '\(id)': give a paragraph number such as 12 or §12, or a chapter such as ch3",
-                      ru: "нет правила «\(id)»: укажите номер параграфа, например 12 или §12, или главу, например ch3")
+            Localized(
+                "no rule '\(id)': give a paragraph number such as 12 or §12, or a chapter such as ch3",
+                ru: "нет правила «\(id)»: укажите номер параграфа, например 12 или §12, или главу, например ch3")
         case .queryTooLong(let bytes, let limit, let line):
-            inLine(line, Localized("a query is at most \(size(limit).en); this one has \(bytes) bytes",
-                                   ru: "запрос может занимать не больше \(size(limit).ru), а в этом \(bytes) "
-                                       + RussianPlural.choose(bytes, many: "байт", one: "байт", two: "байта")))
+            inLine(
+                line,
+                Localized(
+                    "a query is at most \(size(limit).en); this one has \(bytes) bytes",
+                    ru: "запрос может занимать не больше \(size(limit).ru), а в этом \(bytes) "
+                        + RussianPlural.choose(bytes, many: "байт", one: "байт", two: "байта")))
         case .queryTooManyWords(let words, let limit, let line):
-            inLine(line, Localized("a query has at most \(limit) words; this one has \(words)",
-                                   ru: "в запросе может быть не больше \(limit) слов, а в этом \(words)"))
+            inLine(
+                line,
+                Localized(
+                    "a query has at most \(limit) words; this one has \(words)",
+                    ru: "в запросе может быть не больше \(limit) слов, а в этом \(words)"))
         case .batchLineTooLong(let line, let limit):
             inLine(line, Localized("a query is at most \(size(limit).en)", ru: "запрос может занимать не больше \(size(limit).ru)"))
         case .wordTooLong(let line, let limit):
             inLine(line, Localized("a word is at most \(size(limit).en)", ru: "слово может занимать не больше \(size(limit).ru)"))
         case .outIsAFile(let path):
-            Localized("--out \(path) is a file, not a folder: give a folder for the index files",
-                      ru: "--out \(path) — файл, а не каталог: укажите каталог для файлов индекса")
+            Localized(
+                "--out \(path) is a file, not a folder: give a folder for the index files",
+                ru: "--out \(path) — файл, а не каталог: укажите каталог для файлов индекса")
         case .emptyCorpus(let path, let out, true):
-            Localized("\(path) has no chapters: a refresh would take every chapter out of the index in \(out), which is left as it was; give the ids to take out",
-                      ru: "в \(path) нет глав: обновление убрало бы из индекса в \(out) все главы, и он оставлен как был; укажите номера глав, которые убрать")
+            Localized(
+                "\(path) has no chapters: a refresh would take every chapter out of the index in \(out), which is left as it was; give the ids to take out",
+                ru:
+                    "в \(path) нет глав: обновление убрало бы из индекса в \(out) все главы, и он оставлен как был; укажите номера глав, которые убрать"
+            )
         case .emptyCorpus(let path, let out, false):
-            Localized("\(path) has no chapters: nothing to index (an index already in \(out) is left as it was)",
-                      ru: "в \(path) нет глав: индексировать нечего (прежний индекс в \(out) не изменён)")
+            Localized(
+                "\(path) has no chapters: nothing to index (an index already in \(out) is left as it was)",
+                ru: "в \(path) нет глав: индексировать нечего (прежний индекс в \(out) не изменён)")
         case .badCorpus(let path, let error):
             Localized(path.map { "\($0): " } ?? "the built-in corpus: ", ru: path.map { "\($0): " } ?? "встроенный корпус: ") + error.text
         case .cannotRead(let path):
@@ -101,11 +128,13 @@ enum Messages {
         case .cannotWriteReport(let path, let reason):
             Localized("cannot write the JUnit report \(path): ", ru: "не удалось записать отчёт JUnit \(path): ") + reason
         case .builtInUnreadable(let reason):
-            Localized("the built-in index cannot be read (\(reason)); rebuild rules",
-                      ru: "не удалось прочитать встроенный индекс (\(reason)); пересоберите rules")
+            Localized(
+                "the built-in index cannot be read (\(reason)); rebuild rules",
+                ru: "не удалось прочитать встроенный индекс (\(reason)); пересоберите rules")
         case .indexChangedWhileRead:
-            Localized("an index file was rewritten in place while it was read (copied over, or 'rsync --inplace'); run the command again",
-                      ru: "файл индекса переписали на месте, пока его читали (скопировали поверх или «rsync --inplace»); повторите команду")
+            Localized(
+                "an index file was rewritten in place while it was read (copied over, or 'rsync --inplace'); run the command again",
+                ru: "файл индекса переписали на месте, пока его читали (скопировали поверх или «rsync --inplace»); повторите команду")
         case .said(let text):
             text
         }
@@ -114,16 +143,22 @@ enum Messages {
     static func text(_ notice: Notice) -> Localized {
         switch notice {
         case .damagedTexts(let file, let chapters, let more):
-            Localized("\(file) is damaged (\(chapters.count > 1 || more ? "chapters" : "chapter") \(chapters.joined(separator: ", "))\(more ? ", …" : "")): "
-                          + "answers from those chapters may come without their snippets; rebuild the index with 'rules index build'",
-                      ru: "\(file) повреждён (\(chapters.count > 1 || more ? "главы" : "глава") \(chapters.joined(separator: ", "))\(more ? ", …" : "")): "
-                          + "результаты из этих глав могут выводиться без фрагментов текста; пересоберите индекс командой «rules index build»")
+            Localized(
+                "\(file) is damaged (\(chapters.count > 1 || more ? "chapters" : "chapter") \(chapters.joined(separator: ", "))\(more ? ", …" : "")): "
+                    + "answers from those chapters may come without their snippets; rebuild the index with 'rules index build'",
+                ru:
+                    "\(file) повреждён (\(chapters.count > 1 || more ? "главы" : "глава") \(chapters.joined(separator: ", "))\(more ? ", …" : "")): "
+                    + "результаты из этих глав могут выводиться без фрагментов текста; пересоберите индекс командой «rules index build»")
         case .waitingForLock(let path):
-            Localized("another process is putting index files in \(path); waiting for it",
-                      ru: "другой процесс записывает файлы индекса в \(path); ждём его")
+            Localized(
+                "another process is putting index files in \(path); waiting for it",
+                ru: "другой процесс записывает файлы индекса в \(path); ждём его")
         case .pagerFailed(let command, let status):
-            Localized("the pager '\(command)' ended with status \(status): the output may not have been shown; run with --no-pager or set PAGER",
-                      ru: "программа просмотра «\(command)» завершилась с кодом \(status): вывод мог не показаться; запустите с --no-pager или задайте PAGER")
+            Localized(
+                "the pager '\(command)' ended with status \(status): the output may not have been shown; run with --no-pager or set PAGER",
+                ru:
+                    "программа просмотра «\(command)» завершилась с кодом \(status): вывод мог не показаться; запустите с --no-pager или задайте PAGER"
+            )
         case .said(let text):
             text
         }
@@ -133,11 +168,15 @@ enum Messages {
         switch command {
         case .search: Localized("give a query (or --batch)", ru: "укажите запрос или --batch")
         case .titles: Localized("give the text to look for in titles", ru: "укажите текст для поиска в заголовках")
-        case .show: Localized("give a paragraph number such as 12 or §12, or a chapter such as ch3",
-                              ru: "укажите номер параграфа, например 12 или §12, или главу, например ch3")
+        case .show:
+            Localized(
+                "give a paragraph number such as 12 or §12, or a chapter such as ch3",
+                ru: "укажите номер параграфа, например 12 или §12, или главу, например ch3")
         case .completions: Localized("give a shell: bash, zsh or fish", ru: "укажите оболочку: bash, zsh или fish")
-        case .index: Localized("give the ids of the chapters to refresh: rules index refresh --corpus FILE.jsonl --out DIR ID...",
-                               ru: "укажите номера глав, которые обновить: rules index refresh --corpus FILE.jsonl --out DIR ID...")
+        case .index:
+            Localized(
+                "give the ids of the chapters to refresh: rules index refresh --corpus FILE.jsonl --out DIR ID...",
+                ru: "укажите номера глав, которые обновить: rules index refresh --corpus FILE.jsonl --out DIR ID...")
         default: Localized("the command '\(command.rawValue)' needs an argument", ru: "команде \(command.rawValue) нужен аргумент")
         }
     }
@@ -145,12 +184,14 @@ enum Messages {
     /// A batch line's problem names the line, and that the lines after it were not answered.
     private static func inLine(_ line: Int?, _ problem: Localized) -> Localized {
         guard let line else { return problem }
-        return Localized("standard input, line \(line): \(problem.en); nothing after it was answered",
-                         ru: "стандартный ввод, строка \(line): \(problem.ru); следующие строки не обработаны")
+        return Localized(
+            "standard input, line \(line): \(problem.en); nothing after it was answered",
+            ru: "стандартный ввод, строка \(line): \(problem.ru); следующие строки не обработаны")
     }
 
     private static func size(_ bytes: Int) -> Localized {
-        bytes % (1 << 20) == 0 ? Localized("\(bytes >> 20) MiB", ru: "\(bytes >> 20) МиБ") : Localized("\(bytes) bytes", ru: "\(bytes) байт")
+        bytes % (1 << 20) == 0
+            ? Localized("\(bytes >> 20) MiB", ru: "\(bytes >> 20) МиБ") : Localized("\(bytes) bytes", ru: "\(bytes) байт")
     }
 
     private static func list(_ words: [String], or: String) -> String {

@@ -21,8 +21,9 @@ struct HitSummary {
         title = HarmlessText.line(RuleLabel.title(String(decoding: hit.title.stringValue, as: UTF8.self), place: place))
         chapter = Self.chapter(of: place, index: session.index, outline: outline)
         var html = session.textAsWritten(hit)
-        html = PHPStrings.replace([Bytes("<i>".utf8), Bytes("</i>".utf8)],
-                                  with: [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
+        html = PHPStrings.replace(
+            [Bytes("<i>".utf8), Bytes("</i>".utf8)],
+            with: [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
         text = HarmlessText.line(String(decoding: HTMLText.plain(html), as: UTF8.self))
         url = HarmlessText.line(String(decoding: hit.url.stringValue, as: UTF8.self))
     }
@@ -41,6 +42,7 @@ struct HitSummary {
     /// The line naming the chapter of a paragraph of the built-in rules.
     private static func chapter(of place: RulePlace?, index: any IndexReading, outline: RuleOutline?) -> String? {
         guard let parent = place?.chapter, let entry = index.entry(ByteKey(Bytes(parent.utf8))) else { return nil }
-        return HarmlessText.line(RuleLabel.chapter(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: outline?[parent]))
+        return HarmlessText.line(
+            RuleLabel.chapter(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: outline?[parent]))
     }
 }

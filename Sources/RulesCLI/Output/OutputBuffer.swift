@@ -1,5 +1,5 @@
-import RulesSearch
 import Foundation
+import RulesSearch
 
 /// Writes to a file descriptor through a buffer, so that printing many small lines costs
 /// one system call per block.

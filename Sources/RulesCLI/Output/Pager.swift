@@ -8,10 +8,13 @@ import RulesSearch
 enum Pager {
     /// Writes `text` to standard output, through the pager when it is wanted. Returns when
     /// the pager has ended.
-    static func show(_ text: Bytes, terminal: Terminal, allowed: Bool, out: OutputBuffer,
-                     environment given: [String: String]? = nil) {
+    static func show(
+        _ text: Bytes, terminal: Terminal, allowed: Bool, out: OutputBuffer,
+        environment given: [String: String]? = nil
+    ) {
         guard allowed, terminal.isTerminal, let height = terminal.height,
-              text.lazy.filter({ $0 == 0x0A }).count >= height else {
+            text.lazy.filter({ $0 == 0x0A }).count >= height
+        else {
             out.write(text)
             out.flush()
             return
@@ -56,8 +59,8 @@ enum Pager {
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
         // rules ignores SIGPIPE, and an ignored signal stays ignored across exec: the pager
         // gets the default back.
@@ -77,7 +80,8 @@ enum Pager {
             return false
         }
         // The pager owns the keyboard until it ends: Ctrl-C is for it, not for us.
-        let oldInt = signal(SIGINT, SIG_IGN), oldQuit = signal(SIGQUIT, SIG_IGN)
+        let oldInt = signal(SIGINT, SIG_IGN)
+        let oldQuit = signal(SIGQUIT, SIG_IGN)
         text.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -92,7 +96,8 @@ enum Pager {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         signal(SIGINT, oldInt)
         signal(SIGQUIT, oldQuit)
-        let exitCode = (status >> 8) & 0xFF, signalled = status & 0x7F != 0
+        let exitCode = (status >> 8) & 0xFF
+        let signalled = status & 0x7F != 0
         if signalled || (exitCode != 126 && exitCode != 127) {
             // It ran but failed (`PAGER=false`): what it was given may be lost; said, not silent.
             if !signalled, exitCode != 0 { warn(.pagerFailed(command: command, status: exitCode)) }

@@ -21,11 +21,13 @@ struct ResultsView {
     /// «Нашлось N правил.» for the built-in rules (`rules`), «… страниц.» for an index of one's own.
     static func header(_ total: Int, rules: Bool) -> String {
         if rules {
-            return RussianPlural.choose(total, many: "Нашлось \(total) правил.", one: "Нашлось \(total) правило.",
-                                        two: "Нашлось \(total) правила.")
+            return RussianPlural.choose(
+                total, many: "Нашлось \(total) правил.", one: "Нашлось \(total) правило.",
+                two: "Нашлось \(total) правила.")
         }
-        return RussianPlural.choose(total, many: "Нашлось \(total) страниц.", one: "Нашлась \(total) страница.",
-                                    two: "Нашлось \(total) страницы.")
+        return RussianPlural.choose(
+            total, many: "Нашлось \(total) страниц.", one: "Нашлась \(total) страница.",
+            two: "Нашлось \(total) страницы.")
     }
 
     /// «Возможно, вы искали: …» when a word of the query is unknown and corrections were
@@ -51,8 +53,10 @@ struct ResultsView {
         var out = header(result.total) + "\n"
         if result.hits.isEmpty {
             // A page past the end.
-            out += pages == 1 ? "Страницы \(result.page) нет: есть только первая.\n"
-                              : "Страницы \(result.page) нет: их всего \(pages).\n"
+            out +=
+                pages == 1
+                ? "Страницы \(result.page) нет: есть только первая.\n"
+                : "Страницы \(result.page) нет: их всего \(pages).\n"
             return out
         }
         for (n, hit) in result.hits.enumerated() {
@@ -85,7 +89,8 @@ struct ResultsView {
     /// `text` wrapped to the width with `indent` before each line after the first, and the
     /// found words marked.
     private func wrapped(_ text: String, indent: String, indentFirst: Bool = false) -> String {
-        let lines = width.map { TextWrap.lines(text, width: $0, indent: indent, indentFirst: indentFirst) }
+        let lines =
+            width.map { TextWrap.lines(text, width: $0, indent: indent, indentFirst: indentFirst) }
             ?? [(indentFirst ? indent : "") + text]
         // Replaced as bytes: a marker followed by a combining accent (передо</i>́хнуть) is
         // one Character with it, which a String replacement would not find.
@@ -96,8 +101,9 @@ struct ResultsView {
             if i > 0 { joined.append(0x0A) }
             joined.append(contentsOf: line.utf8)
         }
-        let marked = PHPStrings.replace([Bytes(HitSummary.foundStart.utf8), Bytes(HitSummary.foundEnd.utf8)],
-                                        with: [Bytes(marks.found.utf8), Bytes((marks.on ? marks.reset : "").utf8)], in: joined)
+        let marked = PHPStrings.replace(
+            [Bytes(HitSummary.foundStart.utf8), Bytes(HitSummary.foundEnd.utf8)],
+            with: [Bytes(marks.found.utf8), Bytes((marks.on ? marks.reset : "").utf8)], in: joined)
         return String(decoding: marked, as: UTF8.self)
     }
 }

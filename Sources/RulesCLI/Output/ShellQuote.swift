@@ -3,10 +3,13 @@
 enum ShellQuote {
     static func quote(_ word: String) -> String {
         // A leading = (zsh's equals expansion) or ~ (the home folder) means something too.
-        let plain = !word.isEmpty && !"=~".contains(word.first!) && word.unicodeScalars.allSatisfy { s in
-            s.value > 0x7F ? s.properties.isAlphabetic || s.properties.numericType != nil
-                : "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:=+@%".unicodeScalars.contains(s)
-        }
+        let plain =
+            !word.isEmpty && !"=~".contains(word.first!)
+            && word.unicodeScalars.allSatisfy { s in
+                s.value > 0x7F
+                    ? s.properties.isAlphabetic || s.properties.numericType != nil
+                    : "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:=+@%".unicodeScalars.contains(s)
+            }
         if plain { return word }
         // Not Foundation's replacingOccurrences: its first call costs a one-query run half
         // a million instructions.

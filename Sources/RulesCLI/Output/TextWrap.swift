@@ -63,10 +63,17 @@ enum TextWrap {
                 if scalar.properties.isAlphabetic { inEscape = false }
                 continue
             }
-            if scalar == EscapeCode.escape { inEscape = true; continue }
-            if scalar == "\u{E002}" { n += 1; continue }   // a space inside quotes
+            if scalar == EscapeCode.escape {
+                inEscape = true
+                continue
+            }
+            if scalar == "\u{E002}" {
+                n += 1
+                continue
+            }   // a space inside quotes
             if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
-                || scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .privateUse {
+                || scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .privateUse
+            {
                 continue
             }
             n += isWide(scalar) ? 2 : 1
@@ -78,7 +85,8 @@ enum TextWrap {
     private static func isWide(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD: true
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            true
         default: false
         }
     }

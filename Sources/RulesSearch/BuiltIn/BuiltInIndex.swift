@@ -22,8 +22,10 @@ package enum BuiltInIndex {
 
     /// The index files the binary carries, by name, as they lie in it.
     static var carried: [String: UnsafeRawBufferPointer] {
-        [(BinaryIndex.fileName, rules_builtin_index()), (ChapterTexts.fileName, rules_builtin_texts()),
-         (Vocabulary.fileName, rules_builtin_words())].reduce(into: [:]) { files, named in
+        [
+            (BinaryIndex.fileName, rules_builtin_index()), (ChapterTexts.fileName, rules_builtin_texts()),
+            (Vocabulary.fileName, rules_builtin_words()),
+        ].reduce(into: [:]) { files, named in
             files[named.0] = UnsafeRawBufferPointer(start: named.1.bytes, count: named.1.size)
         }
     }

@@ -86,8 +86,10 @@ package final class EngineCheck {
     /// Compares `leftEngine` and `rightEngine` on `corpus` (stems and index stages) and on
     /// `index` with its `texts` (query stages). With a corpus and no index, the index
     /// built from the corpus is searched.
-    package init(left leftEngine: any RegexEngine, right rightEngine: any RegexEngine,
-                corpus: Corpus?, index: (any IndexReading)?, texts: ChapterTexts?) {
+    package init(
+        left leftEngine: any RegexEngine, right rightEngine: any RegexEngine,
+        corpus: Corpus?, index: (any IndexReading)?, texts: ChapterTexts?
+    ) {
         left = Side(leftEngine)
         right = Side(rightEngine)
         self.corpus = corpus
@@ -96,16 +98,24 @@ package final class EngineCheck {
     }
 
     /// Runs every stage. `progress` hears the stage about to run.
-    package func run(queries: some Sequence<Bytes>, patterns: some Sequence<FuzzPattern.Case> = [FuzzPattern.Case](),
-                    progress: (Stage) -> Void = { _ in }) -> Report {
+    package func run(
+        queries: some Sequence<Bytes>, patterns: some Sequence<FuzzPattern.Case> = [FuzzPattern.Case](),
+        progress: (Stage) -> Void = { _ in }
+    ) -> Report {
         var report = Report()
         var searchIndex = index
         if let corpus {
             progress(.stems)
-            if let d = compareStems(corpus, &report) { report.difference = d; return report }
+            if let d = compareStems(corpus, &report) {
+                report.difference = d
+                return report
+            }
             progress(.index)
             let (difference, built) = compareIndexes(corpus, &report)
-            if let difference { report.difference = difference; return report }
+            if let difference {
+                report.difference = difference
+                return report
+            }
             if searchIndex == nil { searchIndex = built }
         }
         if let searchIndex {
@@ -130,8 +140,10 @@ package final class EngineCheck {
 
     /// The snippet pattern of each case on its subject; a difference where neither engine
     /// reached its match limit.
-    private func comparePatterns(_ patterns: some Sequence<FuzzPattern.Case>, _ report: inout Report,
-                                 progress: (Stage) -> Void) -> Difference? {
+    private func comparePatterns(
+        _ patterns: some Sequence<FuzzPattern.Case>, _ report: inout Report,
+        progress: (Stage) -> Void
+    ) -> Difference? {
         for item in patterns {
             if report.counts[.patterns] == nil { progress(.patterns) }
             let before = limitsReached
@@ -174,7 +186,8 @@ package final class EngineCheck {
         var seen = Set<ByteKey>()
         var count = 0
         for chapter in corpus.chapters.values {
-            let text = toText.convert(chapter.title.stringValue) + [0x20] + chapter.keywords.stringValue
+            let text =
+                toText.convert(chapter.title.stringValue) + [0x20] + chapter.keywords.stringValue
                 + [0x20] + toText.convert(chapter.html)
             for word in Indexer.words(text) where seen.insert(ByteKey(word)).inserted {
                 count += 1
@@ -253,8 +266,9 @@ package final class EngineCheck {
         let lranked = lr.hits.map { "\(EngineComparison.show($0.id)):\($0.weight)" }
         let rranked = rr.hits.map { "\(EngineComparison.show($0.id)):\($0.weight)" }
         if lranked != rranked {
-            return Parting(stage: .results, left: lranked.prefix(12).joined(separator: " "),
-                           right: rranked.prefix(12).joined(separator: " "), atMatchLimit: reachedLimit())
+            return Parting(
+                stage: .results, left: lranked.prefix(12).joined(separator: " "),
+                right: rranked.prefix(12).joined(separator: " "), atMatchLimit: reachedLimit())
         }
         // Each of the first ten hits' snippets on its own, as `search` makes them a page at
         // a time, so that a limit reached for one hit excuses that hit alone, and the
@@ -264,7 +278,8 @@ package final class EngineCheck {
             count(.snippets)
             _ = reachedLimit()
             let chapter = ByteKey(hit.id)
-            let a = ls.snippet(chapter), b = rs.snippet(chapter)
+            let a = ls.snippet(chapter)
+            let b = rs.snippet(chapter)
             guard a != b else { continue }
             let parting = Parting(stage: .snippets, left: describe(hit.id, a), right: describe(hit.id, b), atMatchLimit: reachedLimit())
             if !parting.atMatchLimit { return parting }

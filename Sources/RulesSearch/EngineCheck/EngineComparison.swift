@@ -14,7 +14,8 @@ package struct EngineComparison {
     /// and, if `replacement` is given, `preg_replace` answers for `pattern` on `subject`;
     /// otherwise a description of the first difference.
     package func difference(pattern: Bytes, subject: Bytes, replacement: Bytes?) -> String? {
-        var m1: [Bytes] = [], m2: [Bytes] = []
+        var m1: [Bytes] = []
+        var m2: [Bytes] = []
         let r1 = left.match(pattern, subject, &m1)
         let e1 = left.lastError?.kind
         let r2 = right.match(pattern, subject, &m2)
@@ -22,7 +23,8 @@ package struct EngineComparison {
         if r1 != r2 || m1 != m2 || e1 != e2 {
             return "preg_match: \(describe(r1, m1, e1)) vs \(describe(r2, m2, e2))"
         }
-        var a1: [[Preg.Capture]]? = nil, a2: [[Preg.Capture]]? = nil
+        var a1: [[Preg.Capture]]? = nil
+        var a2: [[Preg.Capture]]? = nil
         let c1 = left.matchAll(pattern, subject, &a1)
         let f1 = left.lastError?.kind
         let c2 = right.matchAll(pattern, subject, &a2)

@@ -36,8 +36,9 @@ package enum FuzzPattern {
             let found = words[Int.random(in: 0..<words.count, using: &rng)]
             let first = String(String(decoding: found, as: UTF8.self).prefix(1))
             var parts = (0..<Int.random(in: 1...12, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }
-            parts.insert(Bytes(php: String(repeating: first, count: Int.random(in: 1...40, using: &rng))),
-                         at: Int.random(in: 0...parts.count, using: &rng))
+            parts.insert(
+                Bytes(php: String(repeating: first, count: Int.random(in: 1...40, using: &rng))),
+                at: Int.random(in: 0...parts.count, using: &rng))
             return Case(stems: [backtrackingWord(&rng, like: found), found], subject: Array(parts.joined(separator: [0x20])))
         }
     }

@@ -3,9 +3,13 @@ import RulesRegex
 /// Generated queries for the engine check: words of the corpus, inflected and dressed in
 /// everything a user might type.
 package enum FuzzQuery {
-    static let endings = ["а", "ы", "ой", "ую", "ами", "ях", "ого", "ему", "ить", "ся", "ешь", "ость", "нн", "ейший", "ивши", "ё", "е", "и", ""]
-    static let dressing = [",", ".", "!", "?", ":", ";", "…", "«", "»", "\"", "“", "”", "'", "(", ")", "—", "–", "-", "--", "---",
-                           "^", "/", "\\", "|", "<b>", "</b>", "&nbsp;", "&amp;", "\u{A0}", "\t", "\n", "  "]
+    static let endings = [
+        "а", "ы", "ой", "ую", "ами", "ях", "ого", "ему", "ить", "ся", "ешь", "ость", "нн", "ейший", "ивши", "ё", "е", "и", "",
+    ]
+    static let dressing = [
+        ",", ".", "!", "?", ":", ";", "…", "«", "»", "\"", "“", "”", "'", "(", ")", "—", "–", "-", "--", "---",
+        "^", "/", "\\", "|", "<b>", "</b>", "&nbsp;", "&amp;", "\u{A0}", "\t", "\n", "  ",
+    ]
     static let latin = ["ls", "C++", "utf-8", "UTF8", "man(1)", "0x1f", "1956", "a|b", "x\\y", "[a-z]", ".*", "(?i)", "\\b", "$HOME", "%"]
 
     /// `count` queries from `vocabulary`, the same for the same `seed`, made as they are used.

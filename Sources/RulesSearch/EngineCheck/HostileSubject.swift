@@ -9,7 +9,9 @@ import RulesRegex
 package enum HostileSubject {
     static let syllables = ["ба", "ос", "ть", "ан", "ив", "ая", "нн", "ей", "ш", "о", "с", "т", "ь", "ё"]
     static let endings = ["", "ость", "ост", "сть", "ивши", "вшись", "ейше", "нн", "ь", "ся", "ами", "ого", "\n", "ость\n"]
-    static let delimiters = ["«", "»", "(", ")", "\"", "“", "”", "<", ">", "&", ";", ",", ".", "!", "?", " ", "\n", "\t", "&nbsp;", "<b>", "а"]
+    static let delimiters = [
+        "«", "»", "(", ")", "\"", "“", "”", "<", ">", "&", ";", ",", ".", "!", "?", " ", "\n", "\t", "&nbsp;", "<b>", "а",
+    ]
 
     /// `count` cases, the same for the same `seed`, made as they are used: each a pattern of
     /// ``ReferencePatterns/all`` (in turn) with its replacement, on a hostile subject.
@@ -19,8 +21,9 @@ package enum HostileSubject {
         return Generated(count: count, seed: seed) { rng in
             let (_, pattern, replacement) = patterns[turn % patterns.count]
             turn += 1
-            return FuzzPattern.Case(pattern: Bytes(php: pattern), replacement: replacement.map { Bytes(php: $0) },
-                                    subject: subject(&rng))
+            return FuzzPattern.Case(
+                pattern: Bytes(php: pattern), replacement: replacement.map { Bytes(php: $0) },
+                subject: subject(&rng))
         }
     }
 
@@ -39,7 +42,8 @@ package enum HostileSubject {
             let main = delimiters[Int.random(in: 0..<delimiters.count, using: &rng)] + "а "
             var parts: [String] = []
             while parts.count * main.count < length {
-                parts.append(Int.random(in: 0..<20, using: &rng) == 0 ? delimiters[Int.random(in: 0..<delimiters.count, using: &rng)] : main)
+                parts.append(
+                    Int.random(in: 0..<20, using: &rng) == 0 ? delimiters[Int.random(in: 0..<delimiters.count, using: &rng)] : main)
             }
             text = parts.joined()
         }

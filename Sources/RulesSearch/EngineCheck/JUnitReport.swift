@@ -14,7 +14,11 @@ package enum JUnitReport {
     /// `--fuzz`, is among them: the report cannot tell the two apart). Cases excused at a
     /// match limit are not failures: they are named in their stage's `system-out`.
     package static func xml(_ report: EngineCheck.Report, corpus: String, seconds: Double? = nil) -> String {
-        enum Outcome { case passed, failed(EngineCheck.Difference), skipped }
+        enum Outcome {
+            case passed
+            case failed(EngineCheck.Difference)
+            case skipped
+        }
         let stages = EngineCheck.Stage.allCases
         let failedAt = report.difference.flatMap { d in stages.firstIndex(of: d.stage) }
         var cases: [(stage: EngineCheck.Stage, outcome: Outcome)] = []

@@ -194,7 +194,8 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// Whether the file at `path` had its inode changed (written, renamed, its time set)
     /// after the one at `other`'s.
     static func changedLater(_ path: String, than other: String) -> Bool {
-        var a = stat(), b = stat()
+        var a = stat()
+        var b = stat()
         guard stat(path, &a) == 0, stat(other, &b) == 0 else { return true }
         return (a.st_ctim.tv_sec, a.st_ctim.tv_nsec) > (b.st_ctim.tv_sec, b.st_ctim.tv_nsec)
     }
@@ -218,21 +219,27 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         self.bytes = bytes
         var reader = ByteReader(bytes)
         guard bytes.count >= Self.headerSize, case .readable = Self.format.recognise(bytes.buffer),
-              reader.skip(FileFormat.signatureLength), let size = reader.uint64(), let modified = reader.uint64(), let fingerprint = reader.uint64() else {
-            throw FormatError(Localized("not a rules binary index of this version", ru: "это не двоичный индекс rules этой версии"), kind: .otherVersion)
+            reader.skip(FileFormat.signatureLength), let size = reader.uint64(), let modified = reader.uint64(),
+            let fingerprint = reader.uint64()
+        else {
+            throw FormatError(
+                Localized("not a rules binary index of this version", ru: "это не двоичный индекс rules этой версии"), kind: .otherVersion)
         }
         var ranges: [Range<Int>] = []
         var sums: [UInt64] = []
         for _ in 0..<Self.sectionCount {
             guard let offset = reader.uint64(), let length = reader.uint64(), let sum = reader.uint64(),
-                  offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else {
+                offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset
+            else {
                 throw FormatError(Localized("a section lies outside the file", ru: "раздел выходит за пределы файла"))
             }
             ranges.append(Int(offset)..<Int(offset + length))
             sums.append(sum)
         }
         let headerBytes = bytes[0..<(Self.headerSize - 8)]
-        guard reader.uint64() == Self.fnv1a(headerBytes) else { throw FormatError(Localized("header checksum", ru: "контрольная сумма заголовка")) }
+        guard reader.uint64() == Self.fnv1a(headerBytes) else {
+            throw FormatError(Localized("header checksum", ru: "контрольная сумма заголовка"))
+        }
         // Stale only once the header is known to be whole, fingerprint included.
         if let stamp, stamp.size != size || stamp.modified != Int64(bitPattern: modified) {
             throw FormatError(Localized("stale", ru: "устарел"), kind: .stale(fingerprint))
@@ -251,8 +258,9 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         var lookups = ByteReader(bytes, position: sections[6].lowerBound)
         var titles = ByteReader(bytes, position: sections[7].lowerBound)
         guard lookups.uint32().map(Int.init) == count, titles.uint32().map(Int.init) == count,
-              lookups.skip(4 * count), let ids = lookups.uint32().map(Int.init),
-              sections[6].count == 8 + 4 * count + 16 * ids else {
+            lookups.skip(4 * count), let ids = lookups.uint32().map(Int.init),
+            sections[6].count == 8 + 4 * count + 16 * ids
+        else {
             throw FormatError(Localized("the chapters' tables do not agree", ru: "таблицы глав не согласуются"))
         }
         return count
@@ -264,8 +272,10 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
     static func wordTableCount(_ bytes: FileBytes, _ range: Range<Int>, section n: Int) throws -> Int {
         var reader = ByteReader(bytes, position: range.lowerBound)
         guard let count = reader.uint32().map(Int.init), 4 + 8 * count <= range.count,
-              count == 0 ? range.count == 4 : reader.uint32().map(Int.init) == 4 + 8 * count else {
-            throw FormatError(Localized("section \(n): the count of its table is damaged", ru: "раздел \(n): повреждено число записей в его таблице"))
+            count == 0 ? range.count == 4 : reader.uint32().map(Int.init) == 4 + 8 * count
+        else {
+            throw FormatError(
+                Localized("section \(n): the count of its table is damaged", ru: "раздел \(n): повреждено число записей в его таблице"))
         }
         return count
     }
@@ -302,7 +312,9 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         }
         let table = range.lowerBound + 4
         func unreadable(_ i: Int) -> ByteReader? {
-            if record(i, section: n, count: count) != nil { report(Localized("section \(n), record \(i) cannot be read", ru: "раздел \(n), запись \(i) не читается")) }
+            if record(i, section: n, count: count) != nil {
+                report(Localized("section \(n), record \(i) cannot be read", ru: "раздел \(n), запись \(i) не читается"))
+            }
             return nil
         }
         var low = 0
@@ -319,8 +331,12 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         for i in [low - 1, low] where i >= 0 && i < count {
             guard var record = record(i, section: n, count: count) else { return nil }
             guard let length = record.uint32(), let order = record.compare(Int(length), with: key),
-                  i < low ? order < 0 : order > 0 else {
-                report(Localized("section \(n): the table is out of order at record \(i)", ru: "раздел \(n): порядок таблицы нарушен на записи \(i)"))
+                i < low ? order < 0 : order > 0
+            else {
+                report(
+                    Localized(
+                        "section \(n): the table is out of order at record \(i)", ru: "раздел \(n): порядок таблицы нарушен на записи \(i)")
+                )
                 return nil
             }
         }
@@ -344,9 +360,9 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         var entry = ByteReader(bytes, position: range.lowerBound + 4 + 8 * i)
         var next = ByteReader(bytes, position: range.lowerBound + 4 + 8 * (i + 1))
         guard i >= 0, i < count, let offset = entry.uint32().map(Int.init), let sum = entry.uint32(),
-              let end = i + 1 < count ? next.uint32().map(Int.init) : range.count,
-              offset <= end, end <= range.count,
-              Checksum.short(UnsafeRawBufferPointer(rebasing: bytes.buffer[(range.lowerBound + offset)..<(range.lowerBound + end)])) == sum
+            let end = i + 1 < count ? next.uint32().map(Int.init) : range.count,
+            offset <= end, end <= range.count,
+            Checksum.short(UnsafeRawBufferPointer(rebasing: bytes.buffer[(range.lowerBound + offset)..<(range.lowerBound + end)])) == sum
         else {
             report(Localized("section \(n), record \(i) is damaged", ru: "раздел \(n), запись \(i) повреждена"))
             return nil
@@ -400,7 +416,9 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// A keyword's weights, or `nil` with the damage reported.
     private func weights(_ reader: inout ByteReader, section: Int) -> [(id: Int, weight: PHPNumber)]? {
         guard let list = Self.readWeights(&reader) else {
-            report(Localized("section \(section) has a record whose weights cannot be read", ru: "в разделе \(section) запись с нечитаемыми весами"))
+            report(
+                Localized(
+                    "section \(section) has a record whose weights cannot be read", ru: "в разделе \(section) запись с нечитаемыми весами"))
             return nil
         }
         return list

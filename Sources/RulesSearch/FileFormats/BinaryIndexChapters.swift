@@ -40,8 +40,9 @@ extension BinaryIndex {
             report(Localized("a chapter's record cannot be read", ru: "запись главы не читается"))
             return nil
         }
-        return ChapterRecord(name: name, id: Int(Int64(bitPattern: id)), place: Int(place), payload: payload,
-                             fields: start..<reader.position)
+        return ChapterRecord(
+            name: name, id: Int(Int64(bitPattern: id)), place: Int(place), payload: payload,
+            fields: start..<reader.position)
     }
 
     /// The entry a record holds, decoded once.
@@ -61,7 +62,10 @@ extension BinaryIndex {
         var reader = ByteReader(bytes, position: sections[6].lowerBound + 4 + 4 * place)
         guard let position = reader.uint32(), let record = chapterRecord(Int(position)) else { return nil }
         guard record.place == place else {
-            report(Localized("section 6: chapter \(place) points to another chapter's record", ru: "раздел 6: глава \(place) указывает на запись другой главы"))
+            report(
+                Localized(
+                    "section 6: chapter \(place) points to another chapter's record",
+                    ru: "раздел 6: глава \(place) указывает на запись другой главы"))
             return nil
         }
         return record
@@ -86,9 +90,13 @@ extension BinaryIndex {
     /// the rest of its record: a lookup of each id found costs little).
     private func checkedIDEntry(_ i: Int) -> (id: Int, name: ByteKey)? {
         guard let (id, position, sum) = idEntry(i), var reader = recordStart(position, section: 5, count: chapterCount),
-              let length = reader.uint32().map(Int.init), length <= sections[5].upperBound - reader.position,
-              let name = reader.bytes(length), Self.idSum(id: id, name: name) == sum else {
-            report(Localized("section 6, id \(i) does not match the chapter it points to", ru: "раздел 6: id \(i) не совпадает с главой, на которую указывает"))
+            let length = reader.uint32().map(Int.init), length <= sections[5].upperBound - reader.position,
+            let name = reader.bytes(length), Self.idSum(id: id, name: name) == sum
+        else {
+            report(
+                Localized(
+                    "section 6, id \(i) does not match the chapter it points to",
+                    ru: "раздел 6: id \(i) не совпадает с главой, на которую указывает"))
             return nil
         }
         return (id, ByteKey(name))

@@ -8,47 +8,55 @@ extension BinaryIndex {
         var sectionsData: [Bytes] = []
         let fulltext = index.fulltext
         let totals = fulltext.totals
-        sectionsData.append(wordTable(order: sortedByKey(count: fulltext.count, key: fulltext.stem), key: fulltext.stem,
-                                      payloadBound: 4 * fulltext.count + 21 * totals.postings + totals.listBytes) { out, k in
-            let postings = fulltext.postings(ofStem: k)
-            out.littleEndian(UInt32(postings.count))
-            for p in postings {
-                out.littleEndian(UInt64(bitPattern: Int64(fulltext.id(p))))
-                if let position = fulltext.single(p) {
-                    out.byte(0)
-                    out.littleEndian(UInt64(bitPattern: Int64(position)))
-                } else {
-                    let text = fulltext.list(p)
-                    out.byte(1)
-                    out.littleEndian(UInt32(text.count))
-                    out.bytes(text)
+        sectionsData.append(
+            wordTable(
+                order: sortedByKey(count: fulltext.count, key: fulltext.stem), key: fulltext.stem,
+                payloadBound: 4 * fulltext.count + 21 * totals.postings + totals.listBytes
+            ) { out, k in
+                let postings = fulltext.postings(ofStem: k)
+                out.littleEndian(UInt32(postings.count))
+                for p in postings {
+                    out.littleEndian(UInt64(bitPattern: Int64(fulltext.id(p))))
+                    if let position = fulltext.single(p) {
+                        out.byte(0)
+                        out.littleEndian(UInt64(bitPattern: Int64(position)))
+                    } else {
+                        let text = fulltext.list(p)
+                        out.byte(1)
+                        out.littleEndian(UInt32(text.count))
+                        out.bytes(text)
+                    }
                 }
-            }
-        })
+            })
         let excluded = index.excludedWords.keys
         sectionsData.append(wordTable(count: excluded.count, key: { excluded[$0].bytes[...] }, payloadBound: 0) { _, _ in })
         for keywords in [index.singleKeywords, index.stemKeywords] {
-            sectionsData.append(wordTable(count: keywords.count, key: { keywords.keys[$0].bytes[...] },
-                                          payloadBound: weightsBound(keywords.values)) { out, k in
-                weights(&out, keywords.values[k])
-            })
+            sectionsData.append(
+                wordTable(
+                    count: keywords.count, key: { keywords.keys[$0].bytes[...] },
+                    payloadBound: weightsBound(keywords.values)
+                ) { out, k in
+                    weights(&out, keywords.values[k])
+                })
         }
         let phrases = index.phraseKeywords
         let phraseBytes = phrases.keys.reduce(0) { $0 + $1.bytes.count }
-        sectionsData.append(Bytes(writingAtMost: 4 + 4 * phrases.count + phraseBytes + weightsBound(phrases.values)) { out in
-            out.littleEndian(UInt32(phrases.count))
-            for (phrase, chapters) in phrases.entries {
-                record(phrase.bytes[...], into: &out)
-                weights(&out, chapters)
-            }
-        })
+        sectionsData.append(
+            Bytes(writingAtMost: 4 + 4 * phrases.count + phraseBytes + weightsBound(phrases.values)) { out in
+                out.littleEndian(UInt32(phrases.count))
+                for (phrase, chapters) in phrases.entries {
+                    record(phrase.bytes[...], into: &out)
+                    weights(&out, chapters)
+                }
+            })
         sectionsData += chapterSections(index.tableOfContents)
         return sectionsData
     }
 
     /// Sections 5 to 7: the chapters by name, their order and ids, their titles.
     private static func chapterSections(_ toc: OrderedMap<ByteKey, SearchIndex.Entry>) -> [Bytes] {
-        let names = toc.keys, entries = toc.values
+        let names = toc.keys
+        let entries = toc.values
         let fields = entries.map { PHPSerialize.serialize(.array($0.fields)) }
         let fieldBytes = fields.reduce(0) { $0 + $1.count }
         let order = sortedByKey(count: names.count) { names[$0].bytes[...] }
@@ -102,8 +110,10 @@ extension BinaryIndex {
     /// The file, as the pieces to write one after the other: its header, stamped with the
     /// S2 file's size and time and the corpus's fingerprint, then the sections (not joined:
     /// they are written as they are).
-    package static func encode(sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64,
-                              corpusFingerprint: UInt64) -> [Bytes] {
+    package static func encode(
+        sections sectionsData: [Bytes], s2Size: UInt64, s2ModificationTime: Int64,
+        corpusFingerprint: UInt64
+    ) -> [Bytes] {
         var header = format.signature
         header.appendLittleEndian(s2Size)
         header.appendLittleEndian(UInt64(bitPattern: s2ModificationTime))
@@ -155,16 +165,20 @@ extension BinaryIndex {
         }.map(\.item)
     }
 
-    private static func wordTable(count: Int, key: (Int) -> ArraySlice<UInt8>, payloadBound: Int,
-                                  payload: (inout BufferWriter, Int) -> Void) -> Bytes {
+    private static func wordTable(
+        count: Int, key: (Int) -> ArraySlice<UInt8>, payloadBound: Int,
+        payload: (inout BufferWriter, Int) -> Void
+    ) -> Bytes {
         wordTable(order: sortedByKey(count: count, key: key), key: key, payloadBound: payloadBound, payload: payload)
     }
 
     /// A table of records sorted by key, with an offset table for binary search: the items
     /// in `order` (sorted by ``sortedByKey(count:key:)``), `key(i)` each, with `payload`
     /// writing the rest of record `i` (at most `payloadBound` bytes for all records together).
-    private static func wordTable(order: [Int], key: (Int) -> ArraySlice<UInt8>, payloadBound: Int,
-                                  payload: (inout BufferWriter, Int) -> Void) -> Bytes {
+    private static func wordTable(
+        order: [Int], key: (Int) -> ArraySlice<UInt8>, payloadBound: Int,
+        payload: (inout BufferWriter, Int) -> Void
+    ) -> Bytes {
         let count = order.count
         let keyBytes = order.reduce(0) { $0 + key($1).count }
         var table = Bytes(writingAtMost: 4 + 12 * count + keyBytes + payloadBound) { out in

@@ -106,9 +106,13 @@ package struct ChapterFingerprints: Equatable, Sendable {
         let file = FileBytes(copying: bytes)
         var reader = ByteReader(file)
         let damaged = Unavailable.damaged(Localized("\(fileName) is damaged", ru: "\(fileName) повреждён"))
-        if format.recognise(bytes) == .otherVersion { return .failure(.damaged(Localized(both: "\(fileName): ") + FileFormat.otherVersion)) }
-        guard bytes.count >= 8 + 8 + 8 + 4 + 8, format.recognise(bytes) == .readable(format.current), reader.skip(FileFormat.signatureLength),
-              let size = reader.uint64(), let checksum = reader.uint64(), let count = reader.uint32() else {
+        if format.recognise(bytes) == .otherVersion {
+            return .failure(.damaged(Localized(both: "\(fileName): ") + FileFormat.otherVersion))
+        }
+        guard bytes.count >= 8 + 8 + 8 + 4 + 8, format.recognise(bytes) == .readable(format.current),
+            reader.skip(FileFormat.signatureLength),
+            let size = reader.uint64(), let checksum = reader.uint64(), let count = reader.uint32()
+        else {
             return .failure(damaged)
         }
         let sumAt = bytes.count - 8
@@ -121,8 +125,9 @@ package struct ChapterFingerprints: Equatable, Sendable {
         result.chapters.reserveCapacity(Int(count))
         for _ in 0..<count {
             guard let length = reader.uint32(), reader.position + Int(length) + 8 <= sumAt,
-                  let name = reader.bytes(Int(length)), let fingerprint = reader.uint64(),
-                  result.chapters.updateValue(fingerprint, forKey: ByteKey(name)) == nil else {
+                let name = reader.bytes(Int(length)), let fingerprint = reader.uint64(),
+                result.chapters.updateValue(fingerprint, forKey: ByteKey(name)) == nil
+            else {
                 return .failure(damaged)
             }
         }

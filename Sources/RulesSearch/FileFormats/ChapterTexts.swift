@@ -81,8 +81,10 @@ package struct ChapterTexts {
     /// them without joining them first).
     /// With `reusing`, a chapter whose html is the same there keeps its prepared text and
     /// word starts from it (they depend on the html alone).
-    package static func pieces(_ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil,
-                              reusing old: ChapterTexts? = nil, chunkBytes: Int = chunkBytes) -> [Bytes] {
+    package static func pieces(
+        _ corpus: Corpus, preparing preg: Preg? = nil, workers: Int? = nil,
+        reusing old: ChapterTexts? = nil, chunkBytes: Int = chunkBytes
+    ) -> [Bytes] {
         var body: [Bytes] = []
         let header = write(corpus, preparing: preg, workers: workers, reusing: old, chunkBytes: chunkBytes) { body.append($0) }
         return [header] + body
@@ -98,8 +100,10 @@ package struct ChapterTexts {
     /// and the header (``headerSize(_:)`` bytes) is returned last, to be written before
     /// them. Chapters are prepared a few megabytes at a time, so that a build does not
     /// hold every prepared text at once (half of the texts file: a sixth of its peak).
-    static func write(_ corpus: Corpus, preparing preg: Preg?, workers: Int?, reusing old: ChapterTexts?,
-                      chunkBytes: Int = chunkBytes, body: (Bytes) -> Void) -> Bytes {
+    static func write(
+        _ corpus: Corpus, preparing preg: Preg?, workers: Int?, reusing old: ChapterTexts?,
+        chunkBytes: Int = chunkBytes, body: (Bytes) -> Void
+    ) -> Bytes {
         var header = format.signature
         header.reserveCapacity(headerSize(corpus))
         header.appendLittleEndian(corpus.fingerprint)
@@ -127,8 +131,16 @@ package struct ChapterTexts {
             let chunk = Array(chapters[start..<end])
             start = end
             var made = 0
-            let preparedTexts: [(text: Bytes, starts: Bytes)?] = pregs.isEmpty ? Array(repeating: nil, count: chunk.count)
-                : Parallel.map(chunk, workers: pregs.count, make: { defer { made += 1 }; return pregs[made % pregs.count] }) { worker, chapter in
+            let preparedTexts: [(text: Bytes, starts: Bytes)?] =
+                pregs.isEmpty
+                ? Array(repeating: nil, count: chunk.count)
+                : Parallel.map(
+                    chunk, workers: pregs.count,
+                    make: {
+                        defer { made += 1 }
+                        return pregs[made % pregs.count]
+                    }
+                ) { worker, chapter in
                     if let kept = old?.storedPreparation(chapter.key, html: chapter.html) { return kept }
                     let prepared = PreparedText(html: chapter.html, preg: worker, htmlIsValidUTF8: true)
                     return (prepared.text, WordStarts.encoded(of: prepared.text))
@@ -204,7 +216,8 @@ package struct ChapterTexts {
         /// A range of the texts, checked against the size of the file.
         func range(_ offset: UInt64, _ length: UInt64) -> Range<Int>? {
             guard let offset = Int(exactly: offset), let length = Int(exactly: length),
-                  offset <= file.count, length <= file.count - offset else { return nil }
+                offset <= file.count, length <= file.count - offset
+            else { return nil }
             return offset..<(offset + length)
         }
         // Room made at once, not grown by doubling (each step a copy, and pages touched that
@@ -217,11 +230,13 @@ package struct ChapterTexts {
             let name = reader.position..<(reader.position + nameLength)
             _ = reader.skip(nameLength)
             guard let htmlOffset = reader.uint64(), let htmlLength = reader.uint64(),
-                  let html = range(htmlOffset, htmlLength) else { throw truncated }
+                let html = range(htmlOffset, htmlLength)
+            else { throw truncated }
             var entry = Entry(html: html, prepared: nil, preparedValid: false, wordStarts: nil)
             if hasPrepared {
                 guard let offset = reader.uint64(), let length = reader.uint64(), let flags = reader.uint8(),
-                      let startsOffset = reader.uint64(), let startsLength = reader.uint64() else {
+                    let startsOffset = reader.uint64(), let startsLength = reader.uint64()
+                else {
                     throw truncated
                 }
                 if offset != Self.notStored {
@@ -256,8 +271,10 @@ package struct ChapterTexts {
         }
         textsStart = reader.position
         let textsSize = file.count - textsStart
-        for entry in table where entry.html.upperBound > textsSize || (entry.prepared?.upperBound ?? 0) > textsSize
-            || (entry.wordStarts?.upperBound ?? 0) > textsSize {
+        for entry in table
+        where entry.html.upperBound > textsSize || (entry.prepared?.upperBound ?? 0) > textsSize
+            || (entry.wordStarts?.upperBound ?? 0) > textsSize
+        {
             throw truncated
         }
     }
@@ -285,7 +302,9 @@ package struct ChapterTexts {
         checks.lock.unlock()
         if known { return entry }
         let ranges = html ? [entry.html] : [entry.prepared, entry.wordStarts].compactMap { $0 }
-        let parts = ranges.map { UnsafeRawBufferPointer(rebasing: file.buffer[(textsStart + $0.lowerBound)..<(textsStart + $0.upperBound)]) }
+        let parts = ranges.map {
+            UnsafeRawBufferPointer(rebasing: file.buffer[(textsStart + $0.lowerBound)..<(textsStart + $0.upperBound)])
+        }
         let whole = Self.combined(parts.map(Checksum.of)) == (html ? sums.html : sums.prepared)
         checks.lock.lock()
         defer { checks.lock.unlock() }
@@ -311,10 +330,15 @@ package struct ChapterTexts {
         // The flag is checked, not trusted: the `/u` patterns skip their own UTF-8 check
         // on a text said to be valid, and a damaged file must not take them past an end.
         let valid = entry.preparedValid && UTF8Bytes.isValid(text)
-        let starts = !valid ? nil : entry.wordStarts.flatMap { stored in
-            WordStarts(stored: UnsafeRawBufferPointer(rebasing: file.buffer[(textsStart + stored.lowerBound)..<(textsStart + stored.upperBound)]),
-                       in: file)
-        }
+        let starts =
+            !valid
+            ? nil
+            : entry.wordStarts.flatMap { stored in
+                WordStarts(
+                    stored: UnsafeRawBufferPointer(
+                        rebasing: file.buffer[(textsStart + stored.lowerBound)..<(textsStart + stored.upperBound)]),
+                    in: file)
+            }
         return PreparedText(text: text, valid: valid, wordStarts: starts)
     }
 
@@ -324,9 +348,10 @@ package struct ChapterTexts {
     /// with checksums and word starts (this version's) give them.
     func storedPreparation(_ chapter: ByteKey, html: Bytes) -> (text: Bytes, starts: Bytes)? {
         guard let entry = entry(chapter), entry.checksums != nil, entry.preparedValid,
-              let prepared = entry.prepared, let starts = entry.wordStarts,
-              entry.html.count == html.count, sameBytes(entry.html, html),
-              checkedEntry(chapter, html: false) != nil else { return nil }
+            let prepared = entry.prepared, let starts = entry.wordStarts,
+            entry.html.count == html.count, sameBytes(entry.html, html),
+            checkedEntry(chapter, html: false) != nil
+        else { return nil }
         return (bytes(prepared), bytes(starts))
     }
 

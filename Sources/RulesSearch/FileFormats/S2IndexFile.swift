@@ -76,8 +76,10 @@ package enum S2IndexFile {
     }
 
     /// One line's value for a word → chapter id → value table, and its line break.
-    private static func appendWordTable<V>(_ table: OrderedMap<ByteKey, OrderedMap<Int, V>>, to out: inout Bytes,
-                                           value: (V, inout Bytes) -> Void) {
+    private static func appendWordTable<V>(
+        _ table: OrderedMap<ByteKey, OrderedMap<Int, V>>, to out: inout Bytes,
+        value: (V, inout Bytes) -> Void
+    ) {
         PHPSerialize.appendArrayStart(table.count, to: &out)
         for (word, chapters) in table.entries {
             PHPSerialize.serialize(key: PHPKey(word.bytes), into: &out)
@@ -106,8 +108,10 @@ package enum S2IndexFile {
         var start = 0
         for _ in 0..<6 {
             guard let end = data[start...].firstIndex(of: 0x0A) else {
-                throw FormatError(Localized("the index has \(lines.count) complete lines, not 6 (truncated?)",
-                                            ru: "в индексе полных строк: \(lines.count), а не 6 (файл обрезан?)"))
+                throw FormatError(
+                    Localized(
+                        "the index has \(lines.count) complete lines, not 6 (truncated?)",
+                        ru: "в индексе полных строк: \(lines.count), а не 6 (файл обрезан?)"))
             }
             lines.append(data[start..<end])
             start = end + 1
@@ -120,8 +124,10 @@ package enum S2IndexFile {
         for (n, line) in lines.enumerated() {
             let prefix = n == 0 ? firstPrefix : otherPrefix
             guard line.count > 8, Array(line.prefix(8)) == prefix else {
-                throw FormatError(Localized("line \(n + 1) of the index does not start with '\(String(decoding: prefix, as: UTF8.self))'",
-                                            ru: "строка \(n + 1) индекса начинается не с «\(String(decoding: prefix, as: UTF8.self))»"))
+                throw FormatError(
+                    Localized(
+                        "line \(n + 1) of the index does not start with '\(String(decoding: prefix, as: UTF8.self))'",
+                        ru: "строка \(n + 1) индекса начинается не с «\(String(decoding: prefix, as: UTF8.self))»"))
             }
             let body = Array(line.dropFirst(8))
             if n == 0, readingFulltextDirectly, let fulltext = body.withUnsafeBufferPointer(FulltextLineReader.read) {
@@ -133,12 +139,16 @@ package enum S2IndexFile {
             do {
                 parsed = try PHPSerialize.unserialize(body)
             } catch {
-                throw FormatError(Localized("line \(n + 1) of the index is not a serialized value: \(error.text.en)",
-                                            ru: "строка \(n + 1) индекса — не сериализованное значение: \(error.text.ru)"))
+                throw FormatError(
+                    Localized(
+                        "line \(n + 1) of the index is not a serialized value: \(error.text.en)",
+                        ru: "строка \(n + 1) индекса — не сериализованное значение: \(error.text.ru)"))
             }
             guard parsed.1 == body.count else {
-                throw FormatError(Localized("line \(n + 1) of the index has extra bytes after its value",
-                                            ru: "в строке \(n + 1) индекса после значения лишние байты"))
+                throw FormatError(
+                    Localized(
+                        "line \(n + 1) of the index has extra bytes after its value",
+                        ru: "в строке \(n + 1) индекса после значения лишние байты"))
             }
             values.append(parsed.0)
         }
@@ -156,13 +166,16 @@ package enum S2IndexFile {
     private static func typed(_ values: [PHPValue], fulltext: FulltextIndex?) throws(FormatError) -> SearchIndex {
         func array(_ n: Int) throws(FormatError) -> PHPArray {
             guard case .array(let a) = values[n] else {
-                throw FormatError(Localized("the \(partNames[n].en) (line \(n + 1)) is not an array",
-                                            ru: "\(partNames[n].ru) (строка \(n + 1)) — не массив"))
+                throw FormatError(
+                    Localized(
+                        "the \(partNames[n].en) (line \(n + 1)) is not an array",
+                        ru: "\(partNames[n].ru) (строка \(n + 1)) — не массив"))
             }
             return a
         }
         func bad(_ n: Int, _ what: Localized) -> FormatError {
-            FormatError(Localized("the \(partNames[n].en) (line \(n + 1)) has \(what.en)", ru: "\(partNames[n].ru) (строка \(n + 1)): \(what.ru)"))
+            FormatError(
+                Localized("the \(partNames[n].en) (line \(n + 1)) has \(what.en)", ru: "\(partNames[n].ru) (строка \(n + 1)): \(what.ru)"))
         }
         var index = SearchIndex()
         if let fulltext { index.fulltext = fulltext }
@@ -170,7 +183,9 @@ package enum S2IndexFile {
             guard case .array(let chapters) = value else { throw bad(0, Localized("a word without chapters", ru: "слово без глав")) }
             index.fulltext.appendStem(key.bytes)
             for (id, positions) in chapters.entries {
-                guard case .int(let chapter) = id else { throw bad(0, Localized("a chapter id that is not a number", ru: "номер главы — не число")) }
+                guard case .int(let chapter) = id else {
+                    throw bad(0, Localized("a chapter id that is not a number", ru: "номер главы — не число"))
+                }
                 switch positions {
                 case .int(let p): index.fulltext.appendPosting(id: chapter, single: p)
                 case .string(let s): index.fulltext.appendPosting(id: chapter) { $0 += s }
@@ -184,16 +199,23 @@ package enum S2IndexFile {
         for n in 2...4 {
             var keywords = OrderedMap<ByteKey, OrderedMap<Int, PHPValue>>()
             for (key, value) in try array(n).entries {
-                guard case .array(let chapters) = value else { throw bad(n, Localized("a keyword without chapters", ru: "ключевое слово без глав")) }
+                guard case .array(let chapters) = value else {
+                    throw bad(n, Localized("a keyword without chapters", ru: "ключевое слово без глав"))
+                }
                 var map = OrderedMap<Int, PHPValue>(minimumCapacity: chapters.count)
                 for (id, weight) in chapters.entries {
-                    guard case .int(let chapter) = id else { throw bad(n, Localized("a chapter id that is not a number", ru: "номер главы — не число")) }
+                    guard case .int(let chapter) = id else {
+                        throw bad(n, Localized("a chapter id that is not a number", ru: "номер главы — не число"))
+                    }
                     switch weight {
                     case .double(let d) where !KeywordTables.isRankable(d):
                         // Named as PHP writes it.
                         let written = d.isNaN ? "NAN" : d.isInfinite ? (d < 0 ? "-INF" : "INF") : "\(d)"
-                        throw bad(n, Localized("a weight that is not a finite number within ±1e280 (\(written))",
-                                               ru: "вес — не конечное число в пределах ±1e280 (\(written))"))
+                        throw bad(
+                            n,
+                            Localized(
+                                "a weight that is not a finite number within ±1e280 (\(written))",
+                                ru: "вес — не конечное число в пределах ±1e280 (\(written))"))
                     case .int, .double: map.append(chapter, weight)
                     default: throw bad(n, Localized("a weight that is not a number", ru: "вес — не число"))
                     }

@@ -34,7 +34,8 @@ package struct Vocabulary: Sendable {
 
     /// The code units of word `k` (ё as е).
     func units(_ k: Int) -> UnsafeBufferPointer<UInt16> {
-        let start = k == 0 ? 0 : Int(word(k - 1, field: 0)), end = Int(word(k, field: 0))
+        let start = k == 0 ? 0 : Int(word(k - 1, field: 0))
+        let end = Int(word(k, field: 0))
         let base = (file.buffer.baseAddress! + unitsStart).assumingMemoryBound(to: UInt16.self)
         return UnsafeBufferPointer(start: base + start, count: end - start)
     }
@@ -44,7 +45,8 @@ package struct Vocabulary: Sendable {
 
     /// Word `k` as first written (with its ё).
     func written(_ k: Int) -> String {
-        let start = k == 0 ? 0 : Int(word(k - 1, field: 2)), end = Int(word(k, field: 2))
+        let start = k == 0 ? 0 : Int(word(k - 1, field: 2))
+        let end = Int(word(k, field: 2))
         return String(decoding: UnsafeRawBufferPointer(rebasing: file.buffer[(writtenStart + start)..<(writtenStart + end)]), as: UTF8.self)
     }
 
@@ -58,10 +60,13 @@ package struct Vocabulary: Sendable {
         let chapters = Array(corpus.chapters.values)
         let uncounted = UncountedWords(preg: Preg(engine: engine)).counts(in: chapters)
         var readers: [ChapterReader] = []
-        let walks = Parallel.map(chapters, workers: workers ?? Parallel.workers, make: { () -> ChapterReader in
-            readers.append(ChapterReader(number: readers.count, preg: Preg(engine: engine)))
-            return readers[readers.count - 1]
-        }) { reader, chapter in
+        let walks = Parallel.map(
+            chapters, workers: workers ?? Parallel.workers,
+            make: { () -> ChapterReader in
+                readers.append(ChapterReader(number: readers.count, preg: Preg(engine: engine)))
+                return readers[readers.count - 1]
+            }
+        ) { reader, chapter in
             reader.read(chapter)
         }
         self.init(readers: readers, walks: walks, uncounted: uncounted)
@@ -92,9 +97,10 @@ package struct Vocabulary: Sendable {
             guard let k = word.withUnsafeBufferPointer({ table.find($0) }) else { continue }
             totals[k] = totals[k] > times ? totals[k] - times : 0
         }
-        self.init(entries: (0..<table.count).compactMap { k in
-            totals[k] == 0 ? nil : Entry(written: Array(table.word(k)), count: totals[k])
-        })
+        self.init(
+            entries: (0..<table.count).compactMap { k in
+                totals[k] == 0 ? nil : Entry(written: Array(table.word(k)), count: totals[k])
+            })
     }
 
     /// This vocabulary with the words of `chapters` added (a refresh: the words of the
@@ -109,7 +115,8 @@ package struct Vocabulary: Sendable {
         // Both sorted: merged in one pass, word by word as the files hold them (no String
         // made of a word: through them, this was a third of refreshing one chapter).
         var writer = Writer(count: count + added.count)
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < count || j < added.count {
             if j == added.count || (i < count && units(i).lexicographicallyPrecedes(added.units(j))) {
                 writer.add(units(i), occurrences(i), writtenBytes(i))
@@ -130,7 +137,8 @@ package struct Vocabulary: Sendable {
     }
 
     private func writtenBytes(_ k: Int) -> UnsafeRawBufferPointer {
-        let start = k == 0 ? 0 : Int(word(k - 1, field: 2)), end = Int(word(k, field: 2))
+        let start = k == 0 ? 0 : Int(word(k - 1, field: 2))
+        let end = Int(word(k, field: 2))
         return UnsafeRawBufferPointer(rebasing: file.buffer[(writtenStart + start)..<(writtenStart + end)])
     }
 
@@ -182,9 +190,10 @@ package struct Vocabulary: Sendable {
         /// part of a word a rule names («кое-», «-ёнк-»), not one a query is corrected to.
         init?(written: Bytes, count: UInt32) {
             guard written.first != 0x2D, written.last != 0x2D,
-                  written.count <= 3 * Vocabulary.longestWord, UTF8Bytes.isValid(written),
-                  !written.contains(where: { $0 >= 0xF0 }),
-                  written.contains(where: { $0 >= 0xC0 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else { return nil }
+                written.count <= 3 * Vocabulary.longestWord, UTF8Bytes.isValid(written),
+                !written.contains(where: { $0 >= 0xF0 }),
+                written.contains(where: { $0 >= 0xC0 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) })
+            else { return nil }
             var key = written
             for k in key.indices.dropLast() where key[k] == 0xD1 && key[k + 1] == 0x91 {
                 key[k] = 0xD0   // ё (D1 91) as е (D0 B5)
@@ -269,7 +278,9 @@ package struct Vocabulary: Sendable {
             let sum = version == Self.format.current ? Checksum.wide(body) : Checksum.of(body)
             guard buffer.loadUnaligned(fromByteOffset: end, as: UInt64.self) == UInt64(littleEndian: sum) else { throw damaged }
         }
-        let count = uint32(8), unitCount = uint32(12), writtenCount = uint32(16)
+        let count = uint32(8)
+        let unitCount = uint32(12)
+        let writtenCount = uint32(16)
         let unitsStart = Self.headerSize
         let (tableStart, writtenStart, size) = Self.layout(count: count, unitCount: unitCount, writtenCount: writtenCount)
         guard size == buffer.count else { throw damaged }
@@ -284,11 +295,14 @@ package struct Vocabulary: Sendable {
         // `index(of:)`, the runs skipped by `near`) miss words, which only costs
         // suggestions; a written form that is not UTF-8 is shown with replacement
         // characters.)
-        var previousUnits = 0, previousWritten = 0
+        var previousUnits = 0
+        var previousWritten = 0
         for k in 0..<count {
-            let unitEnd = Int(word(k, field: 0)), writtenEnd = Int(word(k, field: 2))
+            let unitEnd = Int(word(k, field: 0))
+            let writtenEnd = Int(word(k, field: 2))
             guard unitEnd > previousUnits, unitEnd - previousUnits <= Self.longestWord, unitEnd <= unitCount,
-                  writtenEnd >= previousWritten, writtenEnd <= writtenCount else { throw damaged }
+                writtenEnd >= previousWritten, writtenEnd <= writtenCount
+            else { throw damaged }
             previousUnits = unitEnd
             previousWritten = writtenEnd
         }

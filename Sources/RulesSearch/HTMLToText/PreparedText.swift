@@ -110,7 +110,8 @@ package final class PreparedText {
                     where cleanupSearch[k][0] == text[i] && cleanupSearch[k][1] == text[i + 1] {
                         let needle = cleanupSearch[k]
                         if i + needle.count <= text.count,
-                           needle.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.baseAddress! + i, needle.count) == 0 }) {
+                            needle.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.baseAddress! + i, needle.count) == 0 })
+                        {
                             found = k
                             break
                         }

@@ -16,9 +16,10 @@ package enum StripTags {
     /// or at the end (eight bytes at a time, see ``ByteScan``).
     @inline(__always)
     private static func endOfText(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        ByteScan.firstIndex(in: s, from: start,
-                            marks: { ByteScan.equal($0, 0x3C) | ByteScan.equal($0, 0x3E) | ByteScan.equal($0, 0) },
-                            isStop: { $0 == 0x3C || $0 == 0x3E || $0 == 0 })
+        ByteScan.firstIndex(
+            in: s, from: start,
+            marks: { ByteScan.equal($0, 0x3C) | ByteScan.equal($0, 0x3E) | ByteScan.equal($0, 0) },
+            isStop: { $0 == 0x3C || $0 == 0x3E || $0 == 0 })
     }
 
     /// The bytes that may matter inside a tag.
@@ -43,15 +44,18 @@ package enum StripTags {
         }
         var state = State.text
         var depth = 0
-        var quote: UInt8 = 0        // inq
-        var last: UInt8 = 0         // lc
-        var parens = 0              // br
+        var quote: UInt8 = 0   // inq
+        var last: UInt8 = 0   // lc
+        var parens = 0   // br
         var isXML = false
         let n = s.count
         func next(_ i: Int) -> UInt8 { i + 1 < n ? s[i + 1] : 0 }
         func prev(_ i: Int, _ k: Int = 1) -> UInt8 { i - k >= 0 ? s[i - k] : 0 }
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
-        let lt: UInt8 = 0x3C, gt: UInt8 = 0x3E, dq: UInt8 = 0x22, sq: UInt8 = 0x27
+        let lt: UInt8 = 0x3C
+        let gt: UInt8 = 0x3E
+        let dq: UInt8 = 0x22
+        let sq: UInt8 = 0x27
 
         let tagStops = Self.tagStops
         var i = 0
@@ -110,9 +114,15 @@ package enum StripTags {
             case .processing:
                 switch c {
                 case UInt8(ascii: "("):
-                    if last != dq, last != sq { last = c; parens += 1 }
+                    if last != dq, last != sq {
+                        last = c
+                        parens += 1
+                    }
                 case UInt8(ascii: ")"):
-                    if last != dq, last != sq { last = c; parens -= 1 }
+                    if last != dq, last != sq {
+                        last = c
+                        parens -= 1
+                    }
                 case gt:
                     if depth > 0 {
                         depth -= 1
@@ -127,7 +137,8 @@ package enum StripTags {
                     }
                 case UInt8(ascii: "l"), UInt8(ascii: "L"):
                     if i > 4, prev(i) | 0x20 == UInt8(ascii: "m"), prev(i, 2) | 0x20 == UInt8(ascii: "x"),
-                       prev(i, 3) == UInt8(ascii: "?"), prev(i, 4) == lt {
+                        prev(i, 3) == UInt8(ascii: "?"), prev(i, 4) == lt
+                    {
                         isXML = true
                         state = .tag
                     }

@@ -25,7 +25,8 @@ extension SearchSession {
             fromText = nil
         }
         guard let shown = fromText, PHPStrings.firstIndex(of: Self.e, in: shown, from: 0) != nil,
-              let html = texts?.html(chapter), PHPStrings.firstIndex(of: Self.yo, in: html, from: 0) != nil else {
+            let html = texts?.html(chapter), PHPStrings.firstIndex(of: Self.yo, in: html, from: 0) != nil
+        else {
             return hit.text
         }
         let unfolded = preparedText(chapter).flatMap { Self.unfolded($0.text, byTheLettersOf: html) } ?? unfoldedText(html)
@@ -45,7 +46,8 @@ extension SearchSession {
             // The е of the folded text, in order (found by their second byte), each made ё
             // where the html has ё.
             guard let base = o.baseAddress else { return letters.count == 0 }
-            var k = 0, nextYo = 0
+            var k = 0
+            var nextYo = 0
             var i = 0
             while i < o.count, let hit = memchr(base + i, 0xB5, o.count - i) {
                 let at = UnsafeMutableRawPointer(base).distance(to: hit)
@@ -95,7 +97,10 @@ extension SearchSession {
                     outer: while i < t.count {
                         let b = t[i]
                         if b == 0x3C || b == 0x26 || b == 0x22 || b == 0xC2 {
-                            for n in noise where t.count - i >= n.count && n.withUnsafeBufferPointer({ memcmp($0.baseAddress!, t.baseAddress! + i, n.count) == 0 }) {
+                            for n in noise
+                            where t.count - i >= n.count
+                                && n.withUnsafeBufferPointer({ memcmp($0.baseAddress!, t.baseAddress! + i, n.count) == 0 })
+                            {
                                 i += n.count
                                 continue outer
                             }
@@ -120,7 +125,8 @@ extension SearchSession {
         // which most snippets do without.
         var normalizedText: (bytes: Bytes, places: [Int])?
         var result = shown
-        var from = 0, normalizedFrom = 0
+        var from = 0
+        var normalizedFrom = 0
         // The parts of a snippet: sentences not next to each other are joined by "... ".
         var partStart = 0
         let separator = Bytes(php: "... ")
@@ -130,13 +136,17 @@ extension SearchSession {
             if !part.isEmpty {
                 // Where each byte of the part is in the unfolded text.
                 var place: ((Int) -> Int)?
-                if let found = PHPStrings.firstIndex(of: part, in: folded, from: from) ?? PHPStrings.firstIndex(of: part, in: folded, from: 0) {
+                if let found = PHPStrings.firstIndex(of: part, in: folded, from: from)
+                    ?? PHPStrings.firstIndex(of: part, in: folded, from: 0)
+                {
                     place = { found + $0 }
                     from = found + part.count
                 } else {
                     if normalizedText == nil { normalizedText = normalized(folded) }
                     let (text, textPlaces) = normalizedText!
-                    if let found = PHPStrings.firstIndex(of: part, in: text, from: normalizedFrom) ?? PHPStrings.firstIndex(of: part, in: text, from: 0) {
+                    if let found = PHPStrings.firstIndex(of: part, in: text, from: normalizedFrom)
+                        ?? PHPStrings.firstIndex(of: part, in: text, from: 0)
+                    {
                         place = { textPlaces[found + $0] }
                         normalizedFrom = found + part.count
                     }

@@ -27,7 +27,8 @@ struct YoLetters {
     /// pass does not follow.
     init?(html s: UnsafeBufferPointer<UInt8>) {
         let n = s.count
-        let lt: UInt8 = 0x3C, gt: UInt8 = 0x3E
+        let lt: UInt8 = 0x3C
+        let gt: UInt8 = 0x3E
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
         // The text is runs of the html's bytes between tags and NUL bytes; a letter's first
         // byte is the one before in its run, or the last of the run before.
@@ -40,9 +41,10 @@ struct YoLetters {
         while i < n {
             // Skip to the next byte that matters: a letter's second byte, `<` or NUL (eight
             // bytes at a time).
-            i = ByteScan.firstIndex(in: s, from: i,
-                                    marks: { ByteScan.equal($0, 0xB5) | ByteScan.equal($0, 0x91) | ByteScan.equal($0, 0x3C) | ByteScan.equal($0, 0) },
-                                    isStop: { $0 == 0xB5 || $0 == 0x91 || $0 == 0x3C || $0 == 0 })
+            i = ByteScan.firstIndex(
+                in: s, from: i,
+                marks: { ByteScan.equal($0, 0xB5) | ByteScan.equal($0, 0x91) | ByteScan.equal($0, 0x3C) | ByteScan.equal($0, 0) },
+                isStop: { $0 == 0xB5 || $0 == 0x91 || $0 == 0x3C || $0 == 0 })
             guard i < n else { break }
             let c = s[i]
             if c == 0xB5 || c == 0x91 {
@@ -80,7 +82,7 @@ struct YoLetters {
                 } else if b == lt {
                     let after: UInt8 = j + 1 < n ? s[j + 1] : 0
                     if quote == 0, !isSpace(after) { return nil }
-                } else if (b == 0x21 || b == 0x3F), s[j - 1] == lt {
+                } else if b == 0x21 || b == 0x3F, s[j - 1] == lt {
                     return nil
                 }
                 j += 1

@@ -33,8 +33,9 @@ package struct Corpus {
         package var description: String { text.en }
         /// The line, the field and what is wrong.
         package var text: Localized {
-            Localized("line \(line)" + (field.map { ", field '\($0)'" } ?? "") + ": \(reason.text.en)",
-                      ru: "строка \(line)" + (field.map { ", поле «\($0)»" } ?? "") + ": \(reason.text.ru)")
+            Localized(
+                "line \(line)" + (field.map { ", field '\($0)'" } ?? "") + ": \(reason.text.en)",
+                ru: "строка \(line)" + (field.map { ", поле «\($0)»" } ?? "") + ": \(reason.text.ru)")
         }
 
         /// What is wrong with the line or field, as a value: the command line words it in
@@ -55,10 +56,14 @@ package struct Corpus {
                 case .mustBeString: Localized("must be a string", ru: "должно быть строкой")
                 case .mustBeStringOrInteger: Localized("must be a string or an integer", ru: "должно быть строкой или целым числом")
                 case .mustBeNumberOrString: Localized("must be a number or a string", ru: "должно быть числом или строкой")
-                case .spaceOrLineBreak: Localized("contains a space or a line break, which s2_search cannot index",
-                                                  ru: "содержит пробел или перевод строки, а s2_search не может такое индексировать")
-                case .lineBreak: Localized("contains a line break, which s2_search cannot index",
-                                           ru: "содержит перевод строки, а s2_search не может такое индексировать")
+                case .spaceOrLineBreak:
+                    Localized(
+                        "contains a space or a line break, which s2_search cannot index",
+                        ru: "содержит пробел или перевод строки, а s2_search не может такое индексировать")
+                case .lineBreak:
+                    Localized(
+                        "contains a line break, which s2_search cannot index",
+                        ru: "содержит перевод строки, а s2_search не может такое индексировать")
                 }
             }
         }
@@ -88,9 +93,10 @@ package struct Corpus {
             var record = PHPArray()
             record[PHPKey(Bytes(php: "title"))] = title
             record[PHPKey(Bytes(php: "html"))] = .string(html)
-            chapters[key] = Chapter(key: key, title: title, html: html, keywords: .string([]),
-                                    description: entry.field("descr") ?? .string([]), time: entry.field("time") ?? .int(0),
-                                    url: entry.field("url") ?? .string([]), record: record, line: line)
+            chapters[key] = Chapter(
+                key: key, title: title, html: html, keywords: .string([]),
+                description: entry.field("descr") ?? .string([]), time: entry.field("time") ?? .int(0),
+                url: entry.field("url") ?? .string([]), record: record, line: line)
         }
     }
 
@@ -205,8 +211,9 @@ package struct Corpus {
                 throw Error(line: number, field: name, reason: .lineBreak)
             }
         }
-        return Chapter(key: ByteKey(key), title: title, html: html, keywords: keywords,
-                       description: description, time: time, url: url, record: record, line: number)
+        return Chapter(
+            key: ByteKey(key), title: title, html: html, keywords: keywords,
+            description: description, time: time, url: url, record: record, line: number)
     }
 
     /// The id as `#^\{"id": ("(?:[^"\\]|\\.)*"|-?\d+)#` finds it, decoded; `nil` when the

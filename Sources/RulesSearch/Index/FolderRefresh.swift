@@ -37,34 +37,43 @@ package enum FolderRefresh {
         package var text: Localized {
             switch kind {
             case .noIndex:
-                return Localized("no index in \(directory): no \(S2IndexFile.fileName) there",
-                                 ru: "в \(directory) нет индекса: нет файла \(S2IndexFile.fileName)")
+                return Localized(
+                    "no index in \(directory): no \(S2IndexFile.fileName) there",
+                    ru: "в \(directory) нет индекса: нет файла \(S2IndexFile.fileName)")
             case .cannotTellChanges(let why):
-                let reason: Localized = switch why {
-                case .absent:
-                    Localized("\(directory) has no \(ChapterFingerprints.fileName) (an index PHP made, or one made before rules kept it)",
-                              ru: "в \(directory) нет файла \(ChapterFingerprints.fileName) (индекс построен PHP или прежней версией rules)")
-                case .stale:
-                    Localized("\(ChapterFingerprints.fileName) in \(directory) is not of its \(S2IndexFile.fileName) "
-                              + "(changed since by another program, copied from elsewhere, or a build killed while renaming its files)",
-                              ru: "файл \(ChapterFingerprints.fileName) в \(directory) не от его \(S2IndexFile.fileName) "
-                              + "(тот с тех пор изменила другая программа, файл скопирован из другого места или сборку прервали во время переименования файлов)")
-                case .damaged(let detail):
-                    Localized("\(detail.en) in \(directory)", ru: "\(detail.ru) в \(directory)")
-                }
+                let reason: Localized =
+                    switch why {
+                    case .absent:
+                        Localized(
+                            "\(directory) has no \(ChapterFingerprints.fileName) (an index PHP made, or one made before rules kept it)",
+                            ru: "в \(directory) нет файла \(ChapterFingerprints.fileName) (индекс построен PHP или прежней версией rules)")
+                    case .stale:
+                        Localized(
+                            "\(ChapterFingerprints.fileName) in \(directory) is not of its \(S2IndexFile.fileName) "
+                                + "(changed since by another program, copied from elsewhere, or a build killed while renaming its files)",
+                            ru: "файл \(ChapterFingerprints.fileName) в \(directory) не от его \(S2IndexFile.fileName) "
+                                + "(тот с тех пор изменила другая программа, файл скопирован из другого места или сборку прервали во время переименования файлов)"
+                        )
+                    case .damaged(let detail):
+                        Localized("\(detail.en) in \(directory)", ru: "\(detail.ru) в \(directory)")
+                    }
                 return Localized("cannot tell which chapters changed: ", ru: "не понять, какие главы изменились: ") + reason
-                    + Localized("; give the ids to refresh, or build the index again with rules index build",
-                                ru: "; укажите номера глав или постройте индекс заново командой «rules index build»")
+                    + Localized(
+                        "; give the ids to refresh, or build the index again with rules index build",
+                        ru: "; укажите номера глав или постройте индекс заново командой «rules index build»")
             case .keptChanging:
-                return Localized("the index in \(directory) was replaced by other processes at every try; try again",
-                                 ru: "индекс в \(directory) при каждой попытке заменяли другие процессы; повторите")
+                return Localized(
+                    "the index in \(directory) was replaced by other processes at every try; try again",
+                    ru: "индекс в \(directory) при каждой попытке заменяли другие процессы; повторите")
             }
         }
     }
 
     /// The ids a refresh of `chapters` would refresh, in order, changing nothing.
-    package static func plan(_ chapters: Chapters, from corpus: Corpus, in directory: URL,
-                            waiting: () -> Void = {}) throws -> [ByteKey] {
+    package static func plan(
+        _ chapters: Chapters, from corpus: Corpus, in directory: URL,
+        waiting: () -> Void = {}
+    ) throws -> [ByteKey] {
         let snapshot = try Snapshot.read(directory, waiting: waiting)
         return try snapshot.list(chapters, corpus: corpus, directory: directory)
     }
@@ -72,8 +81,10 @@ package enum FolderRefresh {
     /// Refreshes `chapters` from `corpus` in `directory` with `engine`; the ids refreshed,
     /// in order. `waiting` is called when another process holds the folder's lock.
     @discardableResult
-    package static func refresh(_ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: any RegexEngine,
-                               waiting: () -> Void = {}) throws -> [ByteKey] {
+    package static func refresh(
+        _ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: any RegexEngine,
+        waiting: () -> Void = {}
+    ) throws -> [ByteKey] {
         let preg = Preg(engine: engine)
         for _ in 0..<attempts {
             let snapshot = try Snapshot.read(directory, waiting: waiting)
@@ -87,16 +98,20 @@ package enum FolderRefresh {
             let index = IndexRefresh.refresh(snapshot.index, chapters: list.map { ($0, corpus.chapters[$0]) }, preg: preg)
             for name in list { fingerprints.refresh(name, record: corpus.chapters[name]) }
             do {
-                try IndexBuild.write(corpus, engine: engine, to: directory, waiting: waiting,
-                                     making: { chaptersRead in chaptersRead(); return index },
-                                     fingerprints: fingerprints, reusing: snapshot.texts,
-                                     vocabulary: { [old = snapshot.vocabulary] in
-                                         // The words of the chapters refreshed in, added; a whole
-                                         // corpus read only for a folder that had none.
-                                         old?.adding(list.compactMap { corpus.chapters[$0] }, engine: engine)
-                                             ?? Vocabulary(corpus, engine: engine)
-                                     },
-                                     unless: { if S2Identity(directory) != snapshot.identity { throw Replaced() } })
+                try IndexBuild.write(
+                    corpus, engine: engine, to: directory, waiting: waiting,
+                    making: { chaptersRead in
+                        chaptersRead()
+                        return index
+                    },
+                    fingerprints: fingerprints, reusing: snapshot.texts,
+                    vocabulary: { [old = snapshot.vocabulary] in
+                        // The words of the chapters refreshed in, added; a whole
+                        // corpus read only for a folder that had none.
+                        old?.adding(list.compactMap { corpus.chapters[$0] }, engine: engine)
+                            ?? Vocabulary(corpus, engine: engine)
+                    },
+                    unless: { if S2Identity(directory) != snapshot.identity { throw Replaced() } })
                 return list
             } catch is Replaced {
                 continue
@@ -142,10 +157,11 @@ package enum FolderRefresh {
                 let path = directory.appendingPathComponent(S2IndexFile.fileName).path
                 let bytes = try FileBytes.read(path)
                 let index = try S2IndexFile.decode(bytes)
-                return Snapshot(identity: identity, index: index,
-                                fingerprints: ChapterFingerprints.read(in: directory, s2: ChapterFingerprints.S2Content(bytes)),
-                                texts: try? ChapterTexts(contentsOf: directory.appendingPathComponent(ChapterTexts.fileName)),
-                                vocabulary: (try? Vocabulary.read(in: directory)) ?? nil)
+                return Snapshot(
+                    identity: identity, index: index,
+                    fingerprints: ChapterFingerprints.read(in: directory, s2: ChapterFingerprints.S2Content(bytes)),
+                    texts: try? ChapterTexts(contentsOf: directory.appendingPathComponent(ChapterTexts.fileName)),
+                    vocabulary: (try? Vocabulary.read(in: directory)) ?? nil)
             }
         }
 

@@ -75,8 +75,10 @@ struct FulltextBuilder {
             }
             inputStarts.append(inputOf.count)
         }
-        let stemmed = Parallel.map(Array(0..<inputs.count), workers: Parallel.workers,
-                                   make: { Stemmer(preg: Preg(engine: engine)) }) { [inputs] stemmer, i in
+        let stemmed = Parallel.map(
+            Array(0..<inputs.count), workers: Parallel.workers,
+            make: { Stemmer(preg: Preg(engine: engine)) }
+        ) { [inputs] stemmer, i in
             stemmer.stem(Array(inputs.word(i)))
         }
 

@@ -37,12 +37,14 @@ package enum IndexBuild {
         }
     }
 
-    package static func write(_ corpus: Corpus, engine: any RegexEngine, to directory: URL,
-                             waiting: () -> Void = {},
-                             making: ((_ chaptersRead: () -> Void) -> SearchIndex)? = nil,
-                             fingerprints: ChapterFingerprints? = nil, reusing oldTexts: ChapterTexts? = nil,
-                             vocabulary makeVocabulary: (@Sendable () -> Vocabulary)? = nil,
-                             unless: () throws -> Void = {}) throws {
+    package static func write(
+        _ corpus: Corpus, engine: any RegexEngine, to directory: URL,
+        waiting: () -> Void = {},
+        making: ((_ chaptersRead: () -> Void) -> SearchIndex)? = nil,
+        fingerprints: ChapterFingerprints? = nil, reusing oldTexts: ChapterTexts? = nil,
+        vocabulary makeVocabulary: (@Sendable () -> Vocabulary)? = nil,
+        unless: () throws -> Void = {}
+    ) throws {
         AtomicFile.removeAbandonedTemporaries(in: directory, for: fileNames)
         // The texts file depends on the corpus alone: it is made, written and synced on its
         // own thread while the index is built. It starts once the chapters are read, and on
@@ -54,8 +56,10 @@ package enum IndexBuild {
             chaptersRead.wait()
             return Result {
                 // Written as it is made, a few megabytes of chapters at a time.
-                let file = try AtomicFile.Pending(to: directory.appendingPathComponent(ChapterTexts.fileName),
-                                                  headerSize: ChapterTexts.headerSize(corpus)) { add in
+                let file = try AtomicFile.Pending(
+                    to: directory.appendingPathComponent(ChapterTexts.fileName),
+                    headerSize: ChapterTexts.headerSize(corpus)
+                ) { add in
                     ChapterTexts.write(corpus, preparing: Preg(engine: engine), workers: 1, reusing: oldTexts, body: add)
                 }
                 try file.sync()
@@ -67,37 +71,45 @@ package enum IndexBuild {
         var vocabulary = makeVocabulary.map { Background($0) }
         var pending: [AtomicFile.Pending] = []
         do {
-            let index = making.map { $0({ chaptersRead.signal() }) }
-                ?? Indexer.build(corpus, preg: Preg(engine: engine), chaptersRead: { chaptersRead.signal() }, wordsRead: { readers, walks in
-                    vocabulary = Background {
-                        Vocabulary(readers: readers, walks: walks,
-                                   uncounted: UncountedWords(preg: Preg(engine: engine)).counts(in: corpus.chapters.values))
-                    }
-                })
+            let index =
+                making.map { $0({ chaptersRead.signal() }) }
+                ?? Indexer.build(
+                    corpus, preg: Preg(engine: engine), chaptersRead: { chaptersRead.signal() },
+                    wordsRead: { readers, walks in
+                        vocabulary = Background {
+                            Vocabulary(
+                                readers: readers, walks: walks,
+                                uncounted: UncountedWords(preg: Preg(engine: engine)).counts(in: corpus.chapters.values))
+                        }
+                    })
             let sections = Background { BinaryIndex.sections(index) }
             let s2Pieces = S2IndexFile.encodedPieces(index)
-            let s2 = try AtomicFile.Pending(pieces: s2Pieces,
-                                            to: directory.appendingPathComponent(S2IndexFile.fileName))
+            let s2 = try AtomicFile.Pending(
+                pieces: s2Pieces,
+                to: directory.appendingPathComponent(S2IndexFile.fileName))
             pending.append(s2)
             // The S2 file syncs while the binary form is written and synced.
             let s2Synced = Background { Result { try s2.sync() } }
             defer { _ = s2Synced.value }
             let binary = try AtomicFile.Pending(
-                pieces: BinaryIndex.encode(sections: sections.value, s2Size: s2.stamp.size,
-                                           s2ModificationTime: s2.stamp.modified,
-                                           corpusFingerprint: corpus.fingerprint),
+                pieces: BinaryIndex.encode(
+                    sections: sections.value, s2Size: s2.stamp.size,
+                    s2ModificationTime: s2.stamp.modified,
+                    corpusFingerprint: corpus.fingerprint),
                 to: directory.appendingPathComponent(BinaryIndex.fileName))
             pending.append(binary)
             try binary.sync()
             try s2Synced.value.get()
             pending.append(try texts.value.get())
             if let vocabulary {
-                let words = try AtomicFile.Pending(pieces: [vocabulary.value.encoded()], to: directory.appendingPathComponent(Vocabulary.fileName))
+                let words = try AtomicFile.Pending(
+                    pieces: [vocabulary.value.encoded()], to: directory.appendingPathComponent(Vocabulary.fileName))
                 pending.append(words)
             }
             let s2Content = ChapterFingerprints.S2Content(pieces: s2Pieces)
-            let chapters = try AtomicFile.Pending(pieces: [(fingerprints ?? ChapterFingerprints(corpus)).encoded(s2: s2Content)],
-                                                  to: directory.appendingPathComponent(ChapterFingerprints.fileName))
+            let chapters = try AtomicFile.Pending(
+                pieces: [(fingerprints ?? ChapterFingerprints(corpus)).encoded(s2: s2Content)],
+                to: directory.appendingPathComponent(ChapterFingerprints.fileName))
             pending.append(chapters)
             try AtomicFile.commit(pending, in: directory, waiting: waiting, unless: unless)
         } catch {
@@ -108,6 +120,8 @@ package enum IndexBuild {
     }
 
     /// The files a build writes, in the order they are put in place.
-    static let fileNames = [S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName, Vocabulary.fileName,
-                            ChapterFingerprints.fileName]
+    static let fileNames = [
+        S2IndexFile.fileName, BinaryIndex.fileName, ChapterTexts.fileName, Vocabulary.fileName,
+        ChapterFingerprints.fileName,
+    ]
 }

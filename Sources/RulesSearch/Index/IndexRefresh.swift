@@ -32,8 +32,10 @@ package enum IndexRefresh {
     }
 
     /// One `Indexer::refresh`, on the fulltext in its editable form.
-    private static func refresh(_ index: inout SearchIndex, fulltext: inout EditableFulltext, chapter name: ByteKey,
-                                record: Corpus.Chapter?, preg: Preg) {
+    private static func refresh(
+        _ index: inout SearchIndex, fulltext: inout EditableFulltext, chapter name: ByteKey,
+        record: Corpus.Chapter?, preg: Preg
+    ) {
         var chapterID: Int?
         if let entry = index.tableOfContents[name] {
             // remove_from_index, then unset($this->table_of_contents[$chapter])
@@ -57,8 +59,10 @@ package enum IndexRefresh {
     }
 
     /// `Indexer::add_to_index` for one chapter.
-    private static func add(_ record: Corpus.Chapter, id: Int, to index: inout SearchIndex,
-                            fulltext: inout EditableFulltext, preg: Preg) {
+    private static func add(
+        _ record: Corpus.Chapter, id: Int, to index: inout SearchIndex,
+        fulltext: inout EditableFulltext, preg: Preg
+    ) {
         let reader = ChapterReader(number: 0, preg: preg)
         let walk = reader.read(record)
         var keywords = KeywordTables(stemmer: Stemmer(preg: preg), from: index)
@@ -78,8 +82,11 @@ package enum IndexRefresh {
         }
     }
 
-    private static func removing(_ id: Int, from table: OrderedMap<ByteKey, OrderedMap<Int, PHPValue>>)
-        -> OrderedMap<ByteKey, OrderedMap<Int, PHPValue>> {
+    private static func removing(
+        _ id: Int, from table: OrderedMap<ByteKey, OrderedMap<Int, PHPValue>>
+    )
+        -> OrderedMap<ByteKey, OrderedMap<Int, PHPValue>>
+    {
         var table = table
         for (k, word) in table.keys.enumerated() where table.values[k][id] != nil {
             table.update(word, default: OrderedMap()) { $0.remove { $0 == id } }

@@ -29,16 +29,21 @@ package final class Indexer {
         build(corpus, preg: preg, chaptersRead: chaptersRead, wordsRead: { _, _ in })
     }
 
-    static func build(_ corpus: Corpus, preg: Preg, chaptersRead: () -> Void,
-                      wordsRead: ([ChapterReader], [ChapterReader.Walk]) -> Void) -> SearchIndex {
+    static func build(
+        _ corpus: Corpus, preg: Preg, chaptersRead: () -> Void,
+        wordsRead: ([ChapterReader], [ChapterReader.Walk]) -> Void
+    ) -> SearchIndex {
         let indexer = Indexer()
         let chapters = Array(corpus.chapters.values)
         let engine = preg.engine
         var readers: [ChapterReader] = []
-        var walks = Parallel.map(chapters, workers: Parallel.workers, make: { () -> ChapterReader in
-            readers.append(ChapterReader(number: readers.count, preg: Preg(engine: engine)))
-            return readers[readers.count - 1]
-        }) { reader, chapter in
+        var walks = Parallel.map(
+            chapters, workers: Parallel.workers,
+            make: { () -> ChapterReader in
+                readers.append(ChapterReader(number: readers.count, preg: Preg(engine: engine)))
+                return readers[readers.count - 1]
+            }
+        ) { reader, chapter in
             reader.read(chapter)
         }
         chaptersRead()

@@ -82,8 +82,10 @@ struct WordTable {
             if count >= 8 {
                 var i = 0
                 while i + 8 < count {
-                    guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                            == b.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+                    guard
+                        a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    else { return false }
                     i += 8
                 }
                 return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
@@ -92,7 +94,7 @@ struct WordTable {
             if count >= 4 {
                 return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
                     && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-                    == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                        == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
             }
             return memcmp(a, b, count) == 0
         }
@@ -129,7 +131,8 @@ struct WordTable {
             if i == count { return h ^ (h >> 29) }
             tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         } else if count >= 4 {
-            tail = UInt64(raw.loadUnaligned(as: UInt32.self))
+            tail =
+                UInt64(raw.loadUnaligned(as: UInt32.self))
                 | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
         } else {
             tail = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16

@@ -46,21 +46,23 @@ public struct RulesError: Error, CustomStringConvertible, Sendable {
         switch error {
         case let error as RulesError: self = error
         case let error as IndexLocation.OpenError:
-            let kind: Kind = switch error.kind {
-            case .noIndex, .noS2File: .notFound
-            case .unreadable: .unreadable
-            case .damaged: .damaged
-            case .corpus: .badCorpus
-            case .rebuiltDuringSearch: .busy
-            case .other: .other
-            }
+            let kind: Kind =
+                switch error.kind {
+                case .noIndex, .noS2File: .notFound
+                case .unreadable: .unreadable
+                case .damaged: .damaged
+                case .corpus: .badCorpus
+                case .rebuiltDuringSearch: .busy
+                case .other: .other
+                }
             self.init(kind, text)
         case let error as FolderRefresh.Error:
-            let kind: Kind = switch error.kind {
-            case .noIndex: .notFound
-            case .cannotTellChanges: .other
-            case .keptChanging: .busy
-            }
+            let kind: Kind =
+                switch error.kind {
+                case .noIndex: .notFound
+                case .cannotTellChanges: .other
+                case .keptChanging: .busy
+                }
             self.init(kind, text)
         case let error as IndexFolderError:
             switch error {

@@ -32,8 +32,11 @@ public struct RulesIndex {
         do {
             return RulesIndex(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), folder: nil)
         } catch {
-            throw RulesError(.damaged, Localized("the built-in index cannot be read (\(error)); build the library again",
-                                                 ru: "встроенный индекс не читается (\(error)); соберите библиотеку заново"))
+            throw RulesError(
+                .damaged,
+                Localized(
+                    "the built-in index cannot be read (\(error)); build the library again",
+                    ru: "встроенный индекс не читается (\(error)); соберите библиотеку заново"))
         }
     }
 
@@ -54,8 +57,11 @@ public struct RulesIndex {
     public static func build(corpus: String, into folder: String, engine: Engine = .pcre2) throws(RulesError) -> RulesIndex {
         let chapters = try Self.readCorpus(corpus)
         if chapters.chapters.isEmpty {
-            throw RulesError(.badCorpus, Localized("\(corpus) holds no chapter; an index of nothing would replace the one in \(folder)",
-                                                   ru: "в \(corpus) нет глав: индекс из ничего заменил бы индекс в \(folder)"))
+            throw RulesError(
+                .badCorpus,
+                Localized(
+                    "\(corpus) holds no chapter; an index of nothing would replace the one in \(folder)",
+                    ru: "в \(corpus) нет глав: индекс из ничего заменил бы индекс в \(folder)"))
         }
         do {
             let url = URL(fileURLWithPath: folder)
@@ -72,12 +78,18 @@ public struct RulesIndex {
     /// the index was made. Returns the index as it is now; searchers made before keep the
     /// one they had.
     public func refresh(corpus: String, ids: [String] = [], engine: Engine = .pcre2) throws(RulesError) -> RulesIndex {
-        guard let folder else { throw RulesError(.other, Localized("the built-in index cannot be refreshed; build an index of your own",
-                                                        ru: "встроенный индекс не обновляется; постройте свой")) }
+        guard let folder else {
+            throw RulesError(
+                .other,
+                Localized(
+                    "the built-in index cannot be refreshed; build an index of your own",
+                    ru: "встроенный индекс не обновляется; постройте свой"))
+        }
         let chapters = try Self.readCorpus(corpus)
         do {
-            try FolderRefresh.refresh(ids.isEmpty ? .changed : .named(ids.map { ByteKey($0) }), from: chapters,
-                                      in: URL(fileURLWithPath: folder), engine: engine)
+            try FolderRefresh.refresh(
+                ids.isEmpty ? .changed : .named(ids.map { ByteKey($0) }), from: chapters,
+                in: URL(fileURLWithPath: folder), engine: engine)
         } catch {
             throw RulesError(error)
         }

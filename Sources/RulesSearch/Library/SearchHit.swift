@@ -61,8 +61,9 @@ public struct SearchHit: Sendable {
             text = written(hit)
         }
         weight = hit.weight.doubleValue
-        reference = Reference(snippetHTML: hit.snippetHTML.map { String(decoding: $0, as: UTF8.self) },
-                              textHTML: String(decoding: hit.text, as: UTF8.self),
-                              weight: hit.weight.description, relevance: hit.rel?.doubleValue)
+        reference = Reference(
+            snippetHTML: hit.snippetHTML.map { String(decoding: $0, as: UTF8.self) },
+            textHTML: String(decoding: hit.text, as: UTF8.self),
+            weight: hit.weight.description, relevance: hit.rel?.doubleValue)
     }
 }

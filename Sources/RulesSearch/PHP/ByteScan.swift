@@ -28,18 +28,20 @@ enum ByteScan {
     /// The first index from `start` whose byte `isStop` accepts, or `bytes.count`;
     /// `marks` gives, for a word, the top bits of the bytes `isStop` accepts.
     @inline(__always)
-    static func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int,
-                           marks: (UInt64) -> UInt64, isStop: (UInt8) -> Bool) -> Int {
+    static func firstIndex(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+        marks: (UInt64) -> UInt64, isStop: (UInt8) -> Bool
+    ) -> Int {
         var j = start
         #if _endian(little)
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while j + 8 <= bytes.count {
-                let found = marks(raw.loadUnaligned(fromByteOffset: j, as: UInt64.self))
-                if found != 0 { return j + found.trailingZeroBitCount >> 3 }
-                j += 8
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while j + 8 <= bytes.count {
+                    let found = marks(raw.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+                    if found != 0 { return j + found.trailingZeroBitCount >> 3 }
+                    j += 8
+                }
             }
-        }
         #endif
         while j < bytes.count, !isStop(bytes[j]) { j += 1 }
         return j

@@ -37,8 +37,10 @@ package struct OrderedMap<Key: Hashable, Value> {
     }
 
     /// The value for `key`, created with `makeDefault` at the end when missing, changed in place.
-    package mutating func update<R>(_ key: Key, default makeDefault: @autoclosure () -> Value,
-                                   _ body: (inout Value) -> R) -> R {
+    package mutating func update<R>(
+        _ key: Key, default makeDefault: @autoclosure () -> Value,
+        _ body: (inout Value) -> R
+    ) -> R {
         let i: Int
         if let existing = positions[key] {
             i = existing

@@ -104,10 +104,10 @@ package enum PHPCase {
     static func isLowerCyrillic(_ v: UInt64) -> Bool {
         let lanes: UInt64 = 0x0001_0001_0001_0001
         guard v & (lanes &* 0xC0FE) == lanes &* 0x80D0 else { return false }
-        let d1 = (v & lanes) &* 0x3000            // 0x3000 in each lane led by D1
+        let d1 = (v & lanes) &* 0x3000   // 0x3000 in each lane led by D1
         let continuationBits = v & (lanes &* 0x3000)
-        let expected = (lanes &* 0x3000) & ~d1    // D0 lanes: both bits set
-        let checked = ~d1 | (lanes &* 0x2000)     // D1 lanes: only bit 0x20, which must be clear
+        let expected = (lanes &* 0x3000) & ~d1   // D0 lanes: both bits set
+        let checked = ~d1 | (lanes &* 0x2000)   // D1 lanes: only bit 0x20, which must be clear
         return (continuationBits ^ expected) & checked == 0
     }
 

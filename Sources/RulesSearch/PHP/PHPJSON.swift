@@ -17,12 +17,16 @@ package enum PHPJSON {
 
     /// The same, reading the text where it lies (a corpus line within the file).
     package static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(Error) -> PHPValue {
-        guard UTF8Bytes.isValid(text) else { throw Error(offset: firstInvalidByte(text), reason: Localized("malformed UTF-8", ru: "неверная кодировка UTF-8")) }
+        guard UTF8Bytes.isValid(text) else {
+            throw Error(offset: firstInvalidByte(text), reason: Localized("malformed UTF-8", ru: "неверная кодировка UTF-8"))
+        }
         var parser = Parser(text: text)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
-        guard parser.position == text.count else { throw parser.fail(Localized("unexpected text after the value", ru: "после значения лишний текст")) }
+        guard parser.position == text.count else {
+            throw parser.fail(Localized("unexpected text after the value", ru: "после значения лишний текст"))
+        }
         return value
     }
 
@@ -55,8 +59,10 @@ package enum PHPJSON {
         func fail(_ reason: Localized) -> Error { Error(offset: position, reason: reason) }
 
         mutating func skipSpace() {
-            while position < text.count, text[position] == 0x20 || text[position] == 0x09
-                    || text[position] == 0x0A || text[position] == 0x0D {
+            while position < text.count,
+                text[position] == 0x20 || text[position] == 0x09
+                    || text[position] == 0x0A || text[position] == 0x0D
+            {
                 position += 1
             }
         }
@@ -71,7 +77,9 @@ package enum PHPJSON {
         }
 
         mutating func value(depth: Int) throws(Error) -> PHPValue {
-            guard depth < Self.maxDepth else { throw fail(Localized("maximum depth exceeded", ru: "превышена наибольшая глубина вложенности")) }
+            guard depth < Self.maxDepth else {
+                throw fail(Localized("maximum depth exceeded", ru: "превышена наибольшая глубина вложенности"))
+            }
             guard position < text.count else { throw fail(Localized("unexpected end of input", ru: "текст оборвался")) }
             switch text[position] {
             case 0x7B: return try object(depth: depth)
@@ -95,7 +103,9 @@ package enum PHPJSON {
             }
             while true {
                 skipSpace()
-                guard position < text.count, text[position] == 0x22 else { throw fail(Localized("expected a string key", ru: "ожидался строковый ключ")) }
+                guard position < text.count, text[position] == 0x22 else {
+                    throw fail(Localized("expected a string key", ru: "ожидался строковый ключ"))
+                }
                 let key = try string()
                 skipSpace()
                 guard position < text.count, text[position] == 0x3A else { throw fail(Localized("expected ':'", ru: "ожидалось «:»")) }
@@ -104,8 +114,14 @@ package enum PHPJSON {
                 result[PHPKey(key)] = try value(depth: depth + 1)
                 skipSpace()
                 guard position < text.count else { throw fail(Localized("unexpected end of input", ru: "текст оборвался")) }
-                if text[position] == 0x2C { position += 1; continue }
-                if text[position] == 0x7D { position += 1; return .array(result) }
+                if text[position] == 0x2C {
+                    position += 1
+                    continue
+                }
+                if text[position] == 0x7D {
+                    position += 1
+                    return .array(result)
+                }
                 throw fail(Localized("expected ',' or '}'", ru: "ожидалась «,» или «}»"))
             }
         }
@@ -125,8 +141,14 @@ package enum PHPJSON {
                 index += 1
                 skipSpace()
                 guard position < text.count else { throw fail(Localized("unexpected end of input", ru: "текст оборвался")) }
-                if text[position] == 0x2C { position += 1; continue }
-                if text[position] == 0x5D { position += 1; return .array(result) }
+                if text[position] == 0x2C {
+                    position += 1
+                    continue
+                }
+                if text[position] == 0x5D {
+                    position += 1
+                    return .array(result)
+                }
                 throw fail(Localized("expected ',' or ']'", ru: "ожидалась «,» или «]»"))
             }
         }
@@ -153,9 +175,10 @@ package enum PHPJSON {
         /// `"`, `\` or control character (eight bytes at a time, see ``ByteScan``).
         @inline(__always)
         func endOfPlainRun(from start: Int) -> Int {
-            ByteScan.firstIndex(in: text, from: start,
-                                marks: { ByteScan.equal($0, 0x22) | ByteScan.equal($0, 0x5C) | ByteScan.below($0, 0x20) },
-                                isStop: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 })
+            ByteScan.firstIndex(
+                in: text, from: start,
+                marks: { ByteScan.equal($0, 0x22) | ByteScan.equal($0, 0x5C) | ByteScan.below($0, 0x20) },
+                isStop: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 })
         }
 
         mutating func string() throws(Error) -> Bytes {
@@ -174,7 +197,10 @@ package enum PHPJSON {
             while true {
                 guard position < text.count else { throw fail(Localized("unterminated string", ru: "незакрытая строка")) }
                 let c = text[position]
-                if c == 0x22 { position += 1; return out }
+                if c == 0x22 {
+                    position += 1
+                    return out
+                }
                 if c < 0x20 { throw fail(Localized("control character in a string", ru: "управляющий символ в строке")) }
                 if c != 0x5C {
                     // The run up to the next quote, backslash or control character at once.
@@ -202,7 +228,9 @@ package enum PHPJSON {
                         }
                         position += 2
                         let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw fail(Localized("single unpaired UTF-16 surrogate", ru: "непарный суррогат UTF-16")) }
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw fail(Localized("single unpaired UTF-16 surrogate", ru: "непарный суррогат UTF-16"))
+                        }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
                         throw fail(Localized("single unpaired UTF-16 surrogate", ru: "непарный суррогат UTF-16"))
@@ -217,7 +245,9 @@ package enum PHPJSON {
         mutating func number() throws(Error) -> PHPValue {
             let start = position
             if text[position] == 0x2D { position += 1 }
-            guard position < text.count, (0x30...0x39).contains(text[position]) else { throw fail(Localized("syntax error", ru: "синтаксическая ошибка")) }
+            guard position < text.count, (0x30...0x39).contains(text[position]) else {
+                throw fail(Localized("syntax error", ru: "синтаксическая ошибка"))
+            }
             if text[position] == 0x30 {
                 position += 1
             } else {

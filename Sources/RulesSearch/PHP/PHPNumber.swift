@@ -79,19 +79,28 @@ package enum PHPCompare {
         let start = i
         if i < n, s[i] == 0x2B || s[i] == 0x2D { i += 1 }
         var digits = 0
-        while i < n, (0x30...0x39).contains(s[i]) { i += 1; digits += 1 }
+        while i < n, (0x30...0x39).contains(s[i]) {
+            i += 1
+            digits += 1
+        }
         var isInteger = true
         if i < n, s[i] == 0x2E {
             isInteger = false
             i += 1
-            while i < n, (0x30...0x39).contains(s[i]) { i += 1; digits += 1 }
+            while i < n, (0x30...0x39).contains(s[i]) {
+                i += 1
+                digits += 1
+            }
         }
         guard digits > 0 else { return nil }
         if i < n, s[i] == 0x65 || s[i] == 0x45 {
             var j = i + 1
             if j < n, s[j] == 0x2B || s[j] == 0x2D { j += 1 }
             var expDigits = 0
-            while j < n, (0x30...0x39).contains(s[j]) { j += 1; expDigits += 1 }
+            while j < n, (0x30...0x39).contains(s[j]) {
+                j += 1
+                expDigits += 1
+            }
             if expDigits > 0 {
                 isInteger = false
                 i = j

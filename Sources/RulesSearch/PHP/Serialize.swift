@@ -85,7 +85,8 @@ package enum PHPSerialize {
 
         mutating func expect(_ byte: UInt8) throws(Error) {
             guard position < data.count, data[position] == byte else {
-                throw fail(Localized("expected '\(Character(UnicodeScalar(byte)))'", ru: "ожидался символ «\(Character(UnicodeScalar(byte)))»"))
+                throw fail(
+                    Localized("expected '\(Character(UnicodeScalar(byte)))'", ru: "ожидался символ «\(Character(UnicodeScalar(byte)))»"))
             }
             position += 1
         }
@@ -113,7 +114,10 @@ package enum PHPSerialize {
             for d in digits {
                 let (m, o1) = value.multipliedReportingOverflow(by: 10)
                 let (a, o2) = negative ? m.subtractingReportingOverflow(Int(d - 0x30)) : m.addingReportingOverflow(Int(d - 0x30))
-                if o1 || o2 { overflow = true; break }
+                if o1 || o2 {
+                    overflow = true
+                    break
+                }
                 value = a
             }
             // PHP accepts an out-of-range integer with a warning, clamped.
@@ -123,7 +127,9 @@ package enum PHPSerialize {
 
         mutating func length() throws(Error) -> Int {
             let text = try integerText(signed: false)
-            guard text.count <= 18, let n = Int(String(decoding: text, as: UTF8.self)) else { throw fail(Localized("length too large", ru: "слишком большая длина")) }
+            guard text.count <= 18, let n = Int(String(decoding: text, as: UTF8.self)) else {
+                throw fail(Localized("length too large", ru: "слишком большая длина"))
+            }
             return n
         }
 
@@ -141,18 +147,33 @@ package enum PHPSerialize {
             var sawDigit = false
             var i = text.startIndex
             if i < text.endIndex, text[i] == "+" || text[i] == "-" { i = text.index(after: i) }
-            while i < text.endIndex, text[i].isASCII, text[i].isNumber { sawDigit = true; i = text.index(after: i) }
+            while i < text.endIndex, text[i].isASCII, text[i].isNumber {
+                sawDigit = true
+                i = text.index(after: i)
+            }
             if i < text.endIndex, text[i] == "." {
                 i = text.index(after: i)
-                while i < text.endIndex, text[i].isASCII, text[i].isNumber { sawDigit = true; i = text.index(after: i) }
+                while i < text.endIndex, text[i].isASCII, text[i].isNumber {
+                    sawDigit = true
+                    i = text.index(after: i)
+                }
             }
-            guard sawDigit else { position = start; throw fail(Localized("malformed float", ru: "неверное дробное число")) }
+            guard sawDigit else {
+                position = start
+                throw fail(Localized("malformed float", ru: "неверное дробное число"))
+            }
             if i < text.endIndex, text[i] == "e" || text[i] == "E" {
                 i = text.index(after: i)
                 if i < text.endIndex, text[i] == "+" || text[i] == "-" { i = text.index(after: i) }
                 var expDigits = false
-                while i < text.endIndex, text[i].isASCII, text[i].isNumber { expDigits = true; i = text.index(after: i) }
-                guard expDigits else { position = start; throw fail(Localized("malformed float", ru: "неверное дробное число")) }
+                while i < text.endIndex, text[i].isASCII, text[i].isNumber {
+                    expDigits = true
+                    i = text.index(after: i)
+                }
+                guard expDigits else {
+                    position = start
+                    throw fail(Localized("malformed float", ru: "неверное дробное число"))
+                }
             }
             guard i == text.endIndex, let value = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
                 position = start
@@ -166,7 +187,9 @@ package enum PHPSerialize {
             let n = try length()
             try expect(0x3A)
             try expect(0x22)
-            guard data.count - position >= n else { throw fail(Localized("string shorter than its length", ru: "строка короче своей длины")) }
+            guard data.count - position >= n else {
+                throw fail(Localized("string shorter than its length", ru: "строка короче своей длины"))
+            }
             let s = Array(data[position..<(position + n)])
             position += n
             try expect(0x22)
@@ -185,7 +208,9 @@ package enum PHPSerialize {
                 return .null
             case 0x62:   // b:0; b:1;
                 try expect(0x3A)
-                guard position < data.count, data[position] == 0x30 || data[position] == 0x31 else { throw fail(Localized("malformed boolean", ru: "неверное логическое значение")) }
+                guard position < data.count, data[position] == 0x30 || data[position] == 0x31 else {
+                    throw fail(Localized("malformed boolean", ru: "неверное логическое значение"))
+                }
                 let b = data[position] == 0x31
                 position += 1
                 try expect(0x3B)
@@ -225,7 +250,8 @@ package enum PHPSerialize {
                         position += 1
                         key = PHPKey(try string())
                     default:
-                        throw fail(Localized("array key is neither an integer nor a string", ru: "ключ массива — не целое число и не строка"))
+                        throw fail(
+                            Localized("array key is neither an integer nor a string", ru: "ключ массива — не целое число и не строка"))
                     }
                     array[key] = try value(depth: depth + 1)
                 }

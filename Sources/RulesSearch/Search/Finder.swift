@@ -73,7 +73,8 @@ package final class Finder {
         let x = isAscending(a) ? a : a.sorted()
         let y = isAscending(b) ? b : b.sorted()
         var result = 100_000_000
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < x.count && j < y.count {
             let (difference, overflow) = x[i].subtractingReportingOverflow(y[j])
             if !overflow && difference != .min && abs(difference) < result { result = abs(difference) }

@@ -9,7 +9,7 @@ import RulesRegex
 package struct QueryFilter {
     private let preg: Preg
     private let spacedCommas, disallowedRun, newlineRun, whitespaceRun, commaRun, spaceRun,
-                trailingComma, leadingComma: Preg.Regex
+        trailingComma, leadingComma: Preg.Regex
 
     package init(preg: Preg) {
         self.preg = preg

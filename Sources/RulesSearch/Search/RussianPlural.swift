@@ -4,7 +4,8 @@
 package enum RussianPlural {
     package static func choose<T>(_ number: Int, many: T, one: T, two: T) -> T {
         let n = number.magnitude
-        let lastTwo = n % 100, last = n % 10
+        let lastTwo = n % 100
+        let last = n % 10
         if lastTwo == 1 || lastTwo > 20 && last == 1 { return one }
         if (2...4).contains(lastTwo) || lastTwo > 20 && (2...4).contains(last) { return two }
         return many

@@ -63,10 +63,12 @@ package final class SearchSession {
     /// session (a `Preg` is not thread-safe) over the shared index and texts, and renders
     /// each result with `render` (for the output, with the session that answered it) as well, so
     /// that rendering is shared out too.
-    package static func searchAll<Output>(_ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
-                                         engine: any RegexEngine, limit: Int?, page: Int, snippetCount: Int? = nil,
-                                         sessions: inout [SearchSession],
-                                         render: (Result, SearchSession) -> Output) -> [(total: Int, output: Output)] {
+    package static func searchAll<Output>(
+        _ queries: [Bytes], index: any IndexReading, texts: ChapterTexts?,
+        engine: any RegexEngine, limit: Int?, page: Int, snippetCount: Int? = nil,
+        sessions: inout [SearchSession],
+        render: (Result, SearchSession) -> Output
+    ) -> [(total: Int, output: Output)] {
         let workers = Parallel.workers
         while sessions.count < min(workers, max(queries.count, 1)) {
             let session = SearchSession(index: index, texts: texts, preg: Preg(engine: engine))
@@ -75,10 +77,13 @@ package final class SearchSession {
         }
         let pool = sessions
         var next = 0
-        return Parallel.map(queries, workers: pool.count, make: { () -> SearchSession in
-            defer { next += 1 }
-            return pool[next]
-        }) { session, query in
+        return Parallel.map(
+            queries, workers: pool.count,
+            make: { () -> SearchSession in
+                defer { next += 1 }
+                return pool[next]
+            }
+        ) { session, query in
             let result = session.search(query, limit: limit, page: page, snippetCount: snippetCount)
             return (result.total, render(result, session))
         }
@@ -153,12 +158,14 @@ package final class SearchSession {
                     text = snippet.startText
                 }
             }
-            return Hit(id: item.chapter.bytes, title: entry?.field("title") ?? .null, url: entry?.field("url") ?? .null,
-                       description: description, weight: item.weight, snippetHTML: snippet?.html, rel: snippet?.rel,
-                       startText: snippet?.startText, text: text)
+            return Hit(
+                id: item.chapter.bytes, title: entry?.field("title") ?? .null, url: entry?.field("url") ?? .null,
+                description: description, weight: item.weight, snippetHTML: snippet?.html, rel: snippet?.rel,
+                startText: snippet?.startText, text: text)
         }
-        return Result(query: query, total: ranked.count, page: page, offset: start, hits: hits,
-                      pages: Self.pageCount(ranked.count, limit: limit), suggestions: suggestions(for: query))
+        return Result(
+            query: query, total: ranked.count, page: page, offset: start, hits: hits,
+            pages: Self.pageCount(ranked.count, limit: limit), suggestions: suggestions(for: query))
     }
 
     /// ``Suggester/suggestions(for:finds:)`` on this session's index: a corrected query

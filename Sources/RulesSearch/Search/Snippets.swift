@@ -17,7 +17,8 @@ extension Finder {
         for id in ids where !seen.contains(id) {
             seen.insert(id)
             guard let prepared = texts(id) else { continue }
-            let string = prepared.text, valid = prepared.valid
+            let string = prepared.text
+            let valid = prepared.valid
 
             // Stems of the words found in the chapter, neighbour weights and excluded
             // words left out.
@@ -58,7 +59,8 @@ extension Finder {
                     // Ignore the word when its stem differs from the ones looked for; a
                     // stem not among them reads as null, PHP's "".
                     if !PHPCompare.looseEquals(stem, word), !PHPCompare.looseEquals(stem, stemmedWord),
-                       !PHPCompare.looseEquals(stemmedWord, fullWords[ByteKey(stem)] ?? []) {
+                        !PHPCompare.looseEquals(stemmedWord, fullWords[ByteKey(stem)] ?? [])
+                    {
                         continue
                     }
                     let offset = wordInfo.offset
@@ -104,9 +106,11 @@ extension Finder {
                     // Highlighting; a pattern that does not compile gives null, read as "".
                     let words = foundWords[line] ?? []
                     let text = prepared.line(line)
-                    snippet[line] = preg.replace(P.highlight(words), Bytes(php: P.highlightReplacement), text,
-                                                 knownValidUTF8: valid,
-                                                 onlyStartingAt: valid && usesWordStarts ? Self.occurrences(of: words, in: text) : nil) ?? []
+                    snippet[line] =
+                        preg.replace(
+                            P.highlight(words), Bytes(php: P.highlightReplacement), text,
+                            knownValidUTF8: valid,
+                            onlyStartingAt: valid && usesWordStarts ? Self.occurrences(of: words, in: text) : nil) ?? []
                     // All the stems found: no more sentences needed.
                     if best == stems.count { break choosing }
                 }
@@ -116,8 +120,9 @@ extension Finder {
             var previousLine = -1
             for line in snippet.keys.sorted() {
                 var part = preg.replace(P.guillemets.bytes, Bytes(php: P.guillemetsReplacement), snippet[line]!) ?? []
-                part = PHPStrings.replace([Bytes(php: "&quot;"), Bytes(php: "«"), Bytes(php: "»")],
-                                          with: [[0x22], []], in: part)
+                part = PHPStrings.replace(
+                    [Bytes(php: "&quot;"), Bytes(php: "«"), Bytes(php: "»")],
+                    with: [[0x22], []], in: part)
                 if part.lazy.filter({ $0 == 0x22 }).count % 2 == 1 {
                     part = PHPStrings.replace([0x22], with: [], in: part)
                 }
@@ -129,8 +134,9 @@ extension Finder {
                 previousLine = line
             }
             text = PHPStrings.replace(Bytes(php: ".... "), with: Bytes(php: "... "), in: text)
-            snippets[id] = Snippet(html: text, rel: .double(Double(foundStems.count) / Double(stems.count)),
-                                   startText: reservedLine)
+            snippets[id] = Snippet(
+                html: text, rel: .double(Double(foundStems.count) / Double(stems.count)),
+                startText: reservedLine)
         }
         return snippets
     }

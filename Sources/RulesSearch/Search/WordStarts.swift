@@ -171,7 +171,8 @@ struct WordStarts: Equatable {
             start = next
             var previous = -1
             for i in 0..<named {
-                let k = number(2 + 2 * i), n = number(3 + 2 * i)
+                let k = number(2 + 2 * i)
+                let n = number(3 + 2 * i)
                 guard k > previous, k < Self.listCount, n > 0 else { return nil }
                 first[k] = next
                 count[k] = n
@@ -231,7 +232,8 @@ struct WordStarts: Equatable {
         var anyStart = false
         for stem in stems {
             guard let first = stem.first, first != 0x2D, stem.allSatisfy(ReferencePatterns.Snippets.standsForItself),
-                  UTF8Bytes.isValid(stem) else {
+                UTF8Bytes.isValid(stem)
+            else {
                 return nil
             }
             var characters: [UInt32] = []
@@ -286,7 +288,8 @@ struct WordStarts: Equatable {
     private static func seconds(of list: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [UInt32] {
         list.map { start in
             guard let (_, length) = character(at: start, in: buffer),
-                  let (second, _) = character(at: start + length, in: buffer) else { return noCharacter }
+                let (second, _) = character(at: start + length, in: buffer)
+            else { return noCharacter }
             return simpleLowercase(second) ?? notSimple
         }
     }

@@ -111,8 +111,10 @@ package enum AtomicFile {
     /// ``FolderLock/hold(_:timeout:waiting:_:)`` for `timeout` and `waiting`.
     /// `unless` runs under the lock before the first rename: an error it throws puts
     /// nothing in place (a refresh whose index was replaced since it read it).
-    package static func commit(_ files: [Pending], in directory: URL, timeout: Double = 10,
-                              waiting: () -> Void = {}, unless: () throws -> Void = {}) throws {
+    package static func commit(
+        _ files: [Pending], in directory: URL, timeout: Double = 10,
+        waiting: () -> Void = {}, unless: () throws -> Void = {}
+    ) throws {
         try FolderLock.hold(directory, timeout: timeout, waiting: waiting) {
             try unless()
             // A stop asked for now waits until all are in place (see ``Interruption``).
@@ -179,7 +181,8 @@ package enum AtomicFile {
             bytes.withUnsafeBytes { raw in
                 var done = 0
                 while done < raw.count {
-                    let n = offset.map { pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t($0 + done)) }
+                    let n =
+                        offset.map { pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t($0 + done)) }
                         ?? Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
                     if n < 0 {
                         if errno == EINTR { continue }

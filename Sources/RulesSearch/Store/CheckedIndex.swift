@@ -52,12 +52,19 @@ package final class CheckedIndex: IndexReading, @unchecked Sendable {
         if failed != nil { return nil }
         do {
             s2 = try readS2()
-            warn(Localized("the binary index is damaged (\(damage.en)); answering from the S2 file; rebuild the index with 'rules index build'",
-                           ru: "двоичный индекс повреждён (\(damage.ru)); ответы берутся из файла S2; пересоберите индекс командой «rules index build»"))
+            warn(
+                Localized(
+                    "the binary index is damaged (\(damage.en)); answering from the S2 file; rebuild the index with 'rules index build'",
+                    ru:
+                        "двоичный индекс повреждён (\(damage.ru)); ответы берутся из файла S2; пересоберите индекс командой «rules index build»"
+                ))
         } catch {
             let why = Localized(describing: error)
-            failed = Localized("the binary index is damaged (\(damage.en)) and the S2 file cannot be read (\(why.en)); rebuild the index with 'rules index build'",
-                               ru: "двоичный индекс повреждён (\(damage.ru)), а файл S2 не читается (\(why.ru)); пересоберите индекс командой «rules index build»")
+            failed = Localized(
+                "the binary index is damaged (\(damage.en)) and the S2 file cannot be read (\(why.en)); rebuild the index with 'rules index build'",
+                ru:
+                    "двоичный индекс повреждён (\(damage.ru)), а файл S2 не читается (\(why.ru)); пересоберите индекс командой «rules index build»"
+            )
         }
         return s2
     }

@@ -26,8 +26,10 @@ package enum Checksum {
     /// bytes still changes the sum for certain.
     package static func wide(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let k: UInt64 = 0xFF51_AFD7_ED55_8CCD
-        var a = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count), b = 0xC2B2_AE3D_27D4_EB4F ^ UInt64(bytes.count)
-        var c = 0x1656_67B1_9E37_79F9 ^ UInt64(bytes.count), d = 0x27D4_EB2F_1656_67C5 ^ UInt64(bytes.count)
+        var a = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var b = 0xC2B2_AE3D_27D4_EB4F ^ UInt64(bytes.count)
+        var c = 0x1656_67B1_9E37_79F9 ^ UInt64(bytes.count)
+        var d = 0x27D4_EB2F_1656_67C5 ^ UInt64(bytes.count)
         var i = 0
         while i + 32 <= bytes.count {
             a = (a ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))) &* k

@@ -162,15 +162,20 @@ final class FileBytes: @unchecked Sendable {
             if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
             if bytes.count - lineStart > longestLine {
                 let line = bytes[..<lineStart].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-                throw OpenError(Localized("\(path): line \(line) is longer than \(longestLine >> 20) MiB, the most a line may have",
-                                           ru: "\(path): строка \(line) длиннее \(longestLine >> 20) МиБ, а длиннее строка быть не может"))
+                throw OpenError(
+                    Localized(
+                        "\(path): line \(line) is longer than \(longestLine >> 20) MiB, the most a line may have",
+                        ru: "\(path): строка \(line) длиннее \(longestLine >> 20) МиБ, а длиннее строка быть не может"))
             }
             chunkSize = 1 << 16
         }
     }
 
     private static func outOfMemory(_ path: String, _ size: Int) -> OpenError {
-        OpenError(cannot: .read, path, reason: Localized("\(size) bytes is more than the memory there is for it", ru: "\(size) байт — больше, чем есть для него памяти"))
+        OpenError(
+            cannot: .read, path,
+            reason: Localized(
+                "\(size) bytes is more than the memory there is for it", ru: "\(size) байт — больше, чем есть для него памяти"))
     }
 
     /// A copy of `bytes` (an index carried in memory, such as the built-in one).

@@ -12,8 +12,10 @@ enum FolderLock {
     /// (a process stopped in the middle of its renames), it is an error that runs nothing;
     /// a folder that cannot be opened or locked (a file system without locks) runs `body`
     /// without it. `waiting` is called once when the lock is found held, before waiting.
-    static func hold<T>(_ directory: URL, timeout: Double = 10, waiting: () -> Void = {},
-                        _ body: () throws -> T) throws -> T {
+    static func hold<T>(
+        _ directory: URL, timeout: Double = 10, waiting: () -> Void = {},
+        _ body: () throws -> T
+    ) throws -> T {
         let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if fd >= 0 { close(fd) } }   // closing releases the lock
         if fd >= 0 {

@@ -12,8 +12,9 @@ package enum IndexFolderError: LocalizedFailure, CustomStringConvertible {
     package var text: Localized {
         switch self {
         case .locked(let folder, let seconds):
-            Localized("the index folder \(folder) is locked: another process has held its lock for \(seconds) s; try again when it is done",
-                      ru: "каталог индекса \(folder) занят: другой процесс держит его блокировку уже \(seconds) с; повторите, когда он закончит")
+            Localized(
+                "the index folder \(folder) is locked: another process has held its lock for \(seconds) s; try again when it is done",
+                ru: "каталог индекса \(folder) занят: другой процесс держит его блокировку уже \(seconds) с; повторите, когда он закончит")
         case .cannotWrite(let file, let code):
             Localized("cannot write \(file): ", ru: "не удалось записать \(file): ") + .system(code)
         case .cannotCreate(let folder, let code):

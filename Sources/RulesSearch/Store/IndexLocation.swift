@@ -58,8 +58,10 @@ package enum IndexLocation {
     /// the full-screen search): a file then rewritten in place (`cp` over it, `rsync
     /// --inplace`) changes nothing it reads, where a mapped page past the file's new end
     /// would fault.
-    package static func open(_ path: String, corpus: String? = nil, withTexts: Bool = true, copied: Bool = false,
-                            warning: @escaping (Localized) -> Void = { _ in }) throws -> (index: any IndexReading, texts: ChapterTexts?) {
+    package static func open(
+        _ path: String, corpus: String? = nil, withTexts: Bool = true, copied: Bool = false,
+        warning: @escaping (Localized) -> Void = { _ in }
+    ) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         try open(path, corpus: corpus, withTexts: withTexts, copied: copied, warning: warning, beforeAttempt: { _ in })
     }
 
@@ -83,21 +85,26 @@ package enum IndexLocation {
 
     /// ``open(_:corpus:)``, calling `beforeAttempt` with the attempt's number (from 0)
     /// before each (tests change the folder there, and shorten `settling`).
-    static func open(_ path: String, corpus: String?, withTexts: Bool = true, copied: Bool = false, settling: Double = settling,
-                     warning: @escaping (Localized) -> Void = { _ in }, beforeAttempt: (Int) -> Void) throws -> (index: any IndexReading, texts: ChapterTexts?) {
+    static func open(
+        _ path: String, corpus: String?, withTexts: Bool = true, copied: Bool = false, settling: Double = settling,
+        warning: @escaping (Localized) -> Void = { _ in }, beforeAttempt: (Int) -> Void
+    ) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw OpenError(Localized("no index at \(path): build one with 'rules index build --corpus FILE.jsonl --out DIR'",
-                                      ru: "нет индекса в \(path): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»"),
-                            kind: .noIndex(path: path))
+            throw OpenError(
+                Localized(
+                    "no index at \(path): build one with 'rules index build --corpus FILE.jsonl --out DIR'",
+                    ru: "нет индекса в \(path): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»"),
+                kind: .noIndex(path: path))
         }
         let directory = isDirectory.boolValue ? url : url.deletingLastPathComponent()
         // A folder that cannot be read is not one without an index.
         if isDirectory.boolValue, access(url.path, R_OK | X_OK) != 0 {
             let reason = Localized.system(errno)
-            throw OpenError(Localized("cannot read the folder \(path): \(reason.en)", ru: "не удаётся прочитать каталог \(path): \(reason.ru)"),
-                            kind: .unreadable(file: path, reason: reason))
+            throw OpenError(
+                Localized("cannot read the folder \(path): \(reason.en)", ru: "не удаётся прочитать каталог \(path): \(reason.ru)"),
+                kind: .unreadable(file: path, reason: reason))
         }
         let s2File = isDirectory.boolValue ? url.appendingPathComponent(S2IndexFile.fileName) : url
         // The path of an S2 file under its own name is its folder's index, binary form and
@@ -116,7 +123,8 @@ package enum IndexLocation {
             let stored = corpus == nil && withTexts ? try storedTexts(textsFile, copied: copied) : nil
             let agree = stored.map { belongTogether(binary, $0) } ?? (corpus != nil || !withTexts || !binary.isFresh)
             if !lastAttempt, !agree,
-               changedLately([s2File, directory.appendingPathComponent(BinaryIndex.fileName), textsFile], within: settling) {
+                changedLately([s2File, directory.appendingPathComponent(BinaryIndex.fileName), textsFile], within: settling)
+            {
                 usleep(1000)
                 continue
             }
@@ -128,16 +136,20 @@ package enum IndexLocation {
             let texts = withTexts ? try (setAside ? nil : stored) ?? otherTexts(directory: directory, corpus: corpus) : nil
             func sayTextsSetAside() {
                 if setAside {
-                    warning(Localized("\(textsFile.path) is not from the same build as the index (a build stopped between its renames, "
-                                      + "or a file copied from elsewhere); results come without snippets; rebuild the index with 'rules index build'",
-                                      ru: "\(textsFile.path) не из той же сборки, что индекс (сборку прервали между переименованиями файлов "
-                                      + "или файл скопирован из другого места); результаты выводятся без фрагментов текста; "
-                                      + "пересоберите индекс командой «rules index build»"))
+                    warning(
+                        Localized(
+                            "\(textsFile.path) is not from the same build as the index (a build stopped between its renames, "
+                                + "or a file copied from elsewhere); results come without snippets; rebuild the index with 'rules index build'",
+                            ru: "\(textsFile.path) не из той же сборки, что индекс (сборку прервали между переименованиями файлов "
+                                + "или файл скопирован из другого места); результаты выводятся без фрагментов текста; "
+                                + "пересоберите индекс командой «rules index build»"))
                 } else if withTexts, texts == nil, wholeFolder, binary.madeByRules {
                     // A folder rules built has its texts: one gone is said, not silent.
-                    warning(Localized("\(textsFile.path) is missing; results come without snippets; rebuild the index with 'rules index build'",
-                                      ru: "нет файла \(textsFile.path); результаты выводятся без фрагментов текста; "
-                                      + "пересоберите индекс командой «rules index build»"))
+                    warning(
+                        Localized(
+                            "\(textsFile.path) is missing; results come without snippets; rebuild the index with 'rules index build'",
+                            ru: "нет файла \(textsFile.path); результаты выводятся без фрагментов текста; "
+                                + "пересоберите индекс командой «rules index build»"))
                 }
             }
             let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
@@ -146,8 +158,10 @@ package enum IndexLocation {
                 // from, not a newer build's: its ids would not match the texts.
                 func sameBuild() throws {
                     guard FileStamp(s2File.path) == s2Stamp else {
-                        throw OpenError(Localized("the index was rebuilt during the search; search again",
-                                                  ru: "индекс перестроили во время поиска; повторите поиск"), kind: .rebuiltDuringSearch)
+                        throw OpenError(
+                            Localized(
+                                "the index was rebuilt during the search; search again",
+                                ru: "индекс перестроили во время поиска; повторите поиск"), kind: .rebuiltDuringSearch)
                     }
                 }
                 let readSame = {
@@ -160,16 +174,22 @@ package enum IndexLocation {
                 return (CheckedIndex(binary: index, readS2: readSame, warn: { warning(Localized(both: "\(binaryFile): ") + $0) }), texts)
             }
             guard FileManager.default.fileExists(atPath: s2File.path) else {
-                throw OpenError(Localized("no index in \(path): no \(S2IndexFile.fileName) there",
-                                          ru: "в \(path) нет индекса: нет файла \(S2IndexFile.fileName)"), kind: .noS2File(path: path))
+                throw OpenError(
+                    Localized(
+                        "no index in \(path): no \(S2IndexFile.fileName) there",
+                        ru: "в \(path) нет индекса: нет файла \(S2IndexFile.fileName)"), kind: .noS2File(path: path))
             }
             let index = try readS2(s2File)
             // The S2 file read may be a newer one than the texts were checked against.
             if !lastAttempt, FileStamp(s2File.path) != s2Stamp { continue }
             switch binary {
             case .damaged(let why):
-                warning(Localized("\(binaryFile): the binary index is damaged (\(why.en)); answering from the S2 file; rebuild the index with 'rules index build'",
-                                  ru: "\(binaryFile): двоичный индекс повреждён (\(why.ru)); ответы берутся из файла S2; пересоберите индекс командой «rules index build»"))
+                warning(
+                    Localized(
+                        "\(binaryFile): the binary index is damaged (\(why.en)); answering from the S2 file; rebuild the index with 'rules index build'",
+                        ru:
+                            "\(binaryFile): двоичный индекс повреждён (\(why.ru)); ответы берутся из файла S2; пересоберите индекс командой «rules index build»"
+                    ))
             case .unreadable(let why):
                 warning(why + Localized("; answering from the S2 file", ru: "; ответы берутся из файла S2"))
             case .fresh, .stale, .none:
@@ -187,9 +207,11 @@ package enum IndexLocation {
             // Not damage, and not mended by a rebuild: said as the system says it.
             throw OpenError(error.text, kind: .unreadable(file: file.path, reason: error.reason ?? error.text))
         } catch let error as S2IndexFile.FormatError {
-            throw OpenError(Localized("\(file.path): \(error.text.en); rebuild it with 'rules index build'",
-                                      ru: "\(file.path): \(error.text.ru); пересоберите индекс командой «rules index build»"),
-                            kind: .damaged(file: file.path, detail: error.text))
+            throw OpenError(
+                Localized(
+                    "\(file.path): \(error.text.en); rebuild it with 'rules index build'",
+                    ru: "\(file.path): \(error.text.ru); пересоберите индекс командой «rules index build»"),
+                kind: .damaged(file: file.path, detail: error.text))
         }
     }
 
@@ -231,8 +253,10 @@ package enum IndexLocation {
         } catch let error as OpenError {
             throw error
         } catch let error as ChapterTexts.FormatError {
-            throw OpenError(error.text + Localized("; rebuild the index with 'rules index build'", ru: "; пересоберите индекс командой «rules index build»"),
-                            kind: .damaged(file: file.path, detail: error.text))
+            throw OpenError(
+                error.text
+                    + Localized("; rebuild the index with 'rules index build'", ru: "; пересоберите индекс командой «rules index build»"),
+                kind: .damaged(file: file.path, detail: error.text))
         }
     }
 

@@ -23,7 +23,7 @@ package enum Interruption {
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0,
-                  unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+                unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
             else { continue }
             sigaddset(&signals, signal)
             any = true

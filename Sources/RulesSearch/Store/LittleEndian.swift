@@ -1,8 +1,10 @@
 /// Numbers written as the index files keep them: least significant byte first.
 extension Array where Element == UInt8 {
     mutating func appendLittleEndian(_ value: UInt32) {
-        append(UInt8(value & 0xFF)); append(UInt8(value >> 8 & 0xFF))
-        append(UInt8(value >> 16 & 0xFF)); append(UInt8(value >> 24))
+        append(UInt8(value & 0xFF))
+        append(UInt8(value >> 8 & 0xFF))
+        append(UInt8(value >> 16 & 0xFF))
+        append(UInt8(value >> 24))
     }
 
     mutating func appendLittleEndian(_ value: UInt64) {

@@ -38,7 +38,8 @@ struct NameTable {
                 let record = Int(slots[slot])
                 let candidate = nameOf(record)
                 if candidate.count == wanted.count,
-                   candidate.isEmpty || memcmp(candidate.baseAddress!, wanted.baseAddress!, wanted.count) == 0 {
+                    candidate.isEmpty || memcmp(candidate.baseAddress!, wanted.baseAddress!, wanted.count) == 0
+                {
                     found = record
                 }
                 slot = (slot + 1) & mask

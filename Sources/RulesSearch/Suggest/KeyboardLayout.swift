@@ -3,9 +3,10 @@
 /// with the Latin layout on; «ызуфл» is `speak` typed with the Russian one.
 enum KeyboardLayout {
     /// Each Latin-layout key and the Russian letter on it, lower case.
-    private static let pairs: [(Character, Character)] = Array(zip(
-        "qwertyuiop[]asdfghjkl;'zxcvbnm,.`",
-        "йцукенгшщзхъфывапролджэячсмитьбюё"))
+    private static let pairs: [(Character, Character)] = Array(
+        zip(
+            "qwertyuiop[]asdfghjkl;'zxcvbnm,.`",
+            "йцукенгшщзхъфывапролджэячсмитьбюё"))
 
     private static let toRussian = Dictionary(uniqueKeysWithValues: pairs)
     private static let toLatin = Dictionary(uniqueKeysWithValues: pairs.map { ($1, $0) })
@@ -17,7 +18,8 @@ enum KeyboardLayout {
     static func russianReadings(ofLatin word: String) -> [String]? {
         let word = word.lowercased()
         guard word.contains(where: { $0.isASCII && $0.isLetter }),
-              let converted = convert(word, toRussian) else { return nil }
+            let converted = convert(word, toRussian)
+        else { return nil }
         guard let last = word.last, last == "," || last == "." else { return [converted] }
         // The punctuation left as it is: the word before it converted alone.
         guard let before = convert(String(word.dropLast()), toRussian) else { return [converted] }

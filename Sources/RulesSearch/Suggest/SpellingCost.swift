@@ -41,7 +41,7 @@ struct SpellingCost {
     private static let soft: UInt16 = 0x44C, hard: UInt16 = 0x44A
     private static let l: UInt16 = 0x43B, v: UInt16 = 0x432, ts: UInt16 = 0x446
     private static let o: UInt16 = 0x43E, e: UInt16 = 0x435, shch: UInt16 = 0x449, ch: UInt16 = 0x447
-    private static let a_: UInt16 = 0x430, ya: UInt16 = 0x44F, u_: UInt16 = 0x443, yu: UInt16 = 0x44E
+    private static let letterA: UInt16 = 0x430, ya: UInt16 = 0x44F, letterU: UInt16 = 0x443, yu: UInt16 = 0x44E
 
     /// Whether `silent` before `next` is a consonant people leave out because it is not
     /// heard: л in «лн», в in «вс», д in «дц» (т and д after с, з, н are ``gap(_:after:)``'s).
@@ -79,8 +79,12 @@ struct SpellingCost {
     static func substitution(_ a: UInt16, _ b: UInt16, _ i: Int, _ j: Int, after previous: UInt16) -> Int {
         if a == b { return 0 }
         if i < 4, j < 4, (a == z && b == s) || (a == s && b == z) { return half }
-        if isSibilant(previous), (a == e && b == o) || (a == o && b == e) || (a == ya && b == a_) || (a == a_ && b == ya)
-            || (a == yu && b == u_) || (a == u_ && b == yu) { return half }
+        if isSibilant(previous),
+            (a == e && b == o) || (a == o && b == e) || (a == ya && b == letterA) || (a == letterA && b == ya)
+                || (a == yu && b == letterU) || (a == letterU && b == yu)
+        {
+            return half
+        }
         return letterCost(a, b)
     }
 
@@ -97,15 +101,20 @@ struct SpellingCost {
     /// row's smallest cost: when it is over the limit, so is every word that begins so.
     func fillRow(_ i: Int, of word: UnsafeBufferPointer<UInt16>, in table: UnsafeMutableBufferPointer<Int>) -> Int {
         let width = typed.count + 1
-        let row = i * width, previous = row - width, twoBack = previous - width
-        let letter = word[i - 1], before = i >= 2 ? word[i - 2] : 0
+        let row = i * width
+        let previous = row - width
+        let twoBack = previous - width
+        let letter = word[i - 1]
+        let before = i >= 2 ? word[i - 2] : 0
         let gapOfLetter = Self.gap(letter, after: before)
         table[row] = table[previous] + gapOfLetter
         var smallest = table[row]
         // A row whose substitutions depend on more than its letter and the one typed (з and
         // с in the first letters, е and о after a sibilant) works each one out.
-        let special = (i <= 4 && (letter == Self.z || letter == Self.s))
-            || ((letter == Self.e || letter == Self.o || letter == Self.a_ || letter == Self.ya || letter == Self.u_ || letter == Self.yu)
+        let special =
+            (i <= 4 && (letter == Self.z || letter == Self.s))
+            || ((letter == Self.e || letter == Self.o || letter == Self.letterA || letter == Self.ya || letter == Self.letterU
+                || letter == Self.yu)
                 && Self.isSibilant(before))
         // The moves that only some letters make, known for the row.
         let silent = i >= 2 && Self.isSilent(before, before: letter)
@@ -114,35 +123,37 @@ struct SpellingCost {
         let cyrillic = letter &- 0x430 < 32
         let costs = cyrillic ? Int(letter &- 0x430) * typed.count : 0
         typed.withUnsafeBufferPointer { typed in
-        gapOfTyped.withUnsafeBufferPointer { gapOfTyped in
-        letterCosts.withUnsafeBufferPointer { letterCosts in
-            for j in 1..<width {
-                let t = typed[j - 1]
-                let substitution = special ? Self.substitution(letter, t, i - 1, j - 1, after: before)
-                    : cyrillic ? letterCosts[costs + j - 1] : letter == t ? 0 : Self.edit
-                var best = table[previous + j - 1] + substitution
-                best = min(best, table[previous + j] + gapOfLetter)
-                best = min(best, table[row + j - 1] + gapOfTyped[j - 1])
-                if before == t, letter != t, j >= 2, i >= 2, letter == typed[j - 2] {
-                    best = min(best, table[twoBack + j - 2] + Self.edit)
+            gapOfTyped.withUnsafeBufferPointer { gapOfTyped in
+                letterCosts.withUnsafeBufferPointer { letterCosts in
+                    for j in 1..<width {
+                        let t = typed[j - 1]
+                        let substitution =
+                            special
+                            ? Self.substitution(letter, t, i - 1, j - 1, after: before)
+                            : cyrillic ? letterCosts[costs + j - 1] : letter == t ? 0 : Self.edit
+                        var best = table[previous + j - 1] + substitution
+                        best = min(best, table[previous + j] + gapOfLetter)
+                        best = min(best, table[row + j - 1] + gapOfTyped[j - 1])
+                        if before == t, letter != t, j >= 2, i >= 2, letter == typed[j - 2] {
+                            best = min(best, table[twoBack + j - 2] + Self.edit)
+                        }
+                        // The word's silent consonant left out before the letter typed.
+                        if silent, letter == t {
+                            best = min(best, table[twoBack + j - 1] + Self.half)
+                        }
+                        // щ typed for the word's сч or зч.
+                        if chAfterSibilant, t == Self.shch {
+                            best = min(best, table[twoBack + j - 1] + Self.half)
+                        }
+                        // сч typed for the word's щ.
+                        if shch, t == Self.ch, j >= 2, typed[j - 2] == Self.s {
+                            best = min(best, table[previous + j - 2] + Self.half)
+                        }
+                        table[row + j] = best
+                        smallest = min(smallest, best)
+                    }
                 }
-                // The word's silent consonant left out before the letter typed.
-                if silent, letter == t {
-                    best = min(best, table[twoBack + j - 1] + Self.half)
-                }
-                // щ typed for the word's сч or зч.
-                if chAfterSibilant, t == Self.shch {
-                    best = min(best, table[twoBack + j - 1] + Self.half)
-                }
-                // сч typed for the word's щ.
-                if shch, t == Self.ch, j >= 2, typed[j - 2] == Self.s {
-                    best = min(best, table[previous + j - 2] + Self.half)
-                }
-                table[row + j] = best
-                smallest = min(smallest, best)
             }
-        }
-        }
         }
         return smallest
     }

@@ -156,7 +156,8 @@ package final class Suggester {
         }
         // Corrections that leave no unknown word; failing those, ones that leave fewer. One
         // whose words have the stems of one taken before would find the same, and is passed.
-        var whole: [String] = [], better: [String] = []
+        var whole: [String] = []
+        var better: [String] = []
         var stemsTaken = Set<[Bytes]>()
         for text in proposals.map(Self.tidied) where !text.isEmpty && text != typed && !whole.contains(text) && !better.contains(text) {
             let words = filter.words(Bytes(text.utf8))
@@ -216,14 +217,16 @@ package final class Suggester {
     /// spaces, runs of spaces as one, none at the ends: what a person would type again (an
     /// escape in the query must not reach a terminal through a suggestion).
     package static func tidied(_ text: String) -> String {
-        let spaced = String(String.UnicodeScalarView(text.unicodeScalars.map {
-            // Printable ASCII and Cyrillic are kept without asking Unicode's tables.
-            if (0x20...0x7E).contains($0.value) || (0x400...0x4FF).contains($0.value) { return $0 }
-            switch $0.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator: return " "
-            default: return $0
-            }
-        }))
+        let spaced = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    // Printable ASCII and Cyrillic are kept without asking Unicode's tables.
+                    if (0x20...0x7E).contains($0.value) || (0x400...0x4FF).contains($0.value) { return $0 }
+                    switch $0.properties.generalCategory {
+                    case .control, .format, .lineSeparator, .paragraphSeparator: return " "
+                    default: return $0
+                    }
+                }))
         return spaced.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
@@ -353,9 +356,12 @@ package final class Suggester {
         if found.isEmpty, units.count >= 4 {
             for cut in 2...(units.count - 2) {
                 guard let first = vocabulary.index(of: Array(units[..<cut])),
-                      let second = vocabulary.index(of: Array(units[cut...])) else { continue }
-                found.append(Candidate(written: vocabulary.written(first) + " " + vocabulary.written(second), cost: SpellingCost.edit,
-                                       count: min(vocabulary.occurrences(first), vocabulary.occurrences(second))))
+                    let second = vocabulary.index(of: Array(units[cut...]))
+                else { continue }
+                found.append(
+                    Candidate(
+                        written: vocabulary.written(first) + " " + vocabulary.written(second), cost: SpellingCost.edit,
+                        count: min(vocabulary.occurrences(first), vocabulary.occurrences(second))))
             }
         }
         found.sort { a, b in a.cost != b.cost ? a.cost < b.cost : a.count != b.count ? a.count > b.count : a.written < b.written }
@@ -373,7 +379,9 @@ package final class Suggester {
     static func combinations(_ choices: [[Candidate]]) -> [[String]] {
         var all: [(words: [String], cost: Int, count: UInt64)] = [([], 0, 0)]
         for options in choices {
-            all = all.flatMap { partial in options.map { (partial.words + [$0.written], partial.cost + $0.cost, partial.count + UInt64($0.count)) } }
+            all = all.flatMap { partial in
+                options.map { (partial.words + [$0.written], partial.cost + $0.cost, partial.count + UInt64($0.count)) }
+            }
         }
         all.sort { a, b in a.cost != b.cost ? a.cost < b.cost : a.count > b.count }
         return all.map(\.words)
@@ -389,8 +397,9 @@ package final class Suggester {
         var i = 0
         while i < characters.count {
             if i + target.count <= characters.count, Array(folded[i..<(i + target.count)]) == target,
-               i == 0 || !characters[i - 1].isLetter,
-               i + target.count == characters.count || !characters[i + target.count].isLetter {
+                i == 0 || !characters[i - 1].isLetter,
+                i + target.count == characters.count || !characters[i + target.count].isLetter
+            {
                 out += Array(replacement)
                 i += target.count
             } else {

@@ -81,7 +81,8 @@ struct UncountedWords {
         while let open = html[i...].firstIndex(of: 0x3C) {
             let nameEnd = open + 2 + name.count
             if nameEnd < html.count, html[open + 1] == 0x2F, matches(name, in: html, at: open + 2),
-               html[nameEnd] == 0x3E || html[nameEnd] == 0x20 {
+                html[nameEnd] == 0x3E || html[nameEnd] == 0x20
+            {
                 return open
             }
             i = open + 1

@@ -23,7 +23,8 @@ extension Vocabulary {
             cost.fillFirstRow(in: table)
             smallest[0] = table[0..<width].min()!
             // The table's rows are those of the first `valid` letters of word `previous`.
-            var previous = 0, valid = 0
+            var previous = 0
+            var valid = 0
             var k = 0
             while k < count {
                 let units = self.units(k)
@@ -65,7 +66,8 @@ extension Vocabulary {
         // within the last step.
         var step = 1
         while k + step < count, units(k + step).starts(with: beginning) { step *= 2 }
-        var low = k + step / 2 + 1, high = min(k + step, count)
+        var low = k + step / 2 + 1
+        var high = min(k + step, count)
         while low < high {
             let middle = (low + high) / 2
             if units(middle).starts(with: beginning) { low = middle + 1 } else { high = middle }
@@ -81,7 +83,8 @@ extension Vocabulary {
     /// Which of the vocabulary's words `word` (code units, ё as е) is: a binary search of
     /// the sorted words.
     func index(of word: [UInt16]) -> Int? {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             let units = self.units(middle)

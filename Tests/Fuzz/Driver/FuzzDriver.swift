@@ -14,42 +14,44 @@ func fail(_ message: String) -> Never {
 }
 
 #if FUZZING
-/// The target libFuzzer calls, chosen once before it starts.
-nonisolated(unsafe) var selected = FuzzTarget.s2Reader
+    /// The target libFuzzer calls, chosen once before it starts.
+    nonisolated(unsafe) var selected = FuzzTarget.s2Reader
 
-/// Called by libFuzzer before it reads its corpus folders: chooses the target and, when
-/// asked, writes its seeds into the folder named.
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
-    let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-    guard let name = environment["RULES_FUZZ_TARGET"], let target = FuzzTarget(rawValue: name) else {
-        fail("set RULES_FUZZ_TARGET to one of: \(names)")
-    }
-    selected = target
-    if let folder = environment["RULES_FUZZ_SEEDS"].map(URL.init(fileURLWithPath:)) {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for (i, seed) in target.seeds.enumerated() {
-                try Data(seed).write(to: folder.appendingPathComponent("seed-\(i)"))
+    /// Called by libFuzzer before it reads its corpus folders: chooses the target and, when
+    /// asked, writes its seeds into the folder named.
+    @_cdecl("LLVMFuzzerInitialize")
+    public func initialize(
+        _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+    ) -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let name = environment["RULES_FUZZ_TARGET"], let target = FuzzTarget(rawValue: name) else {
+            fail("set RULES_FUZZ_TARGET to one of: \(names)")
+        }
+        selected = target
+        if let folder = environment["RULES_FUZZ_SEEDS"].map(URL.init(fileURLWithPath:)) {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for (i, seed) in target.seeds.enumerated() {
+                    try Data(seed).write(to: folder.appendingPathComponent("seed-\(i)"))
+                }
+            } catch {
+                fail("cannot write the seeds into \(folder.path): \(error.localizedDescription)")
             }
-        } catch {
-            fail("cannot write the seeds into \(folder.path): \(error.localizedDescription)")
+        }
+        return 0
+    }
+
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        selected.run(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
+#else
+    @main
+    enum UnfuzzedDriver {
+        static func main() {
+            fail("built without libFuzzer: run it with Tests/Fuzz/run TARGET SECONDS")
         }
     }
-    return 0
-}
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    selected.run(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-#else
-@main
-enum UnfuzzedDriver {
-    static func main() {
-        fail("built without libFuzzer: run it with Tests/Fuzz/run TARGET SECONDS")
-    }
-}
 #endif

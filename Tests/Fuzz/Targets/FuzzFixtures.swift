@@ -33,14 +33,18 @@ package enum FuzzFixtures {
 
     /// Words of the fixture (in its titles, texts, keywords and descriptions), a phrase, a
     /// word of the extreme-positions fixture, and no word at all.
-    static let queries = ["справочных страниц", "поиск", "файл теневых паролей", "apropos", "памяти",
-                          "путь поиска", "альфа бета", ""].map { Bytes(php: $0) }
+    static let queries = [
+        "справочных страниц", "поиск", "файл теневых паролей", "apropos", "памяти",
+        "путь поиска", "альфа бета", "",
+    ].map { Bytes(php: $0) }
 
     /// The binary form of `index`, as `rules index build` writes it.
     package static func binaryBytes(_ index: SearchIndex, fingerprint: UInt64) -> Bytes {
         let s2Size = UInt64(S2IndexFile.encode(index).count)
-        return BinaryIndex.encode(sections: BinaryIndex.sections(index), s2Size: s2Size,
-                                  s2ModificationTime: 0, corpusFingerprint: fingerprint).flatMap { $0 }
+        return BinaryIndex.encode(
+            sections: BinaryIndex.sections(index), s2Size: s2Size,
+            s2ModificationTime: 0, corpusFingerprint: fingerprint
+        ).flatMap { $0 }
     }
 
     /// What a search shows, as text to compare: each hit's id, weight, snippet and rel.
@@ -96,13 +100,16 @@ package enum FuzzFixtures {
             asked.append(contentsOf: words.map(Array.init))
             asked.append(Array(words.joined(separator: [0x20])))
         }
-        let sessions = [SearchSession(index: index, texts: ChapterTexts(corpus: corpus), preg: preg),
-                        SearchSession(index: decoded, texts: prepared, preg: preg),
-                        SearchSession(index: binary, texts: prepared, preg: preg)]
+        let sessions = [
+            SearchSession(index: index, texts: ChapterTexts(corpus: corpus), preg: preg),
+            SearchSession(index: decoded, texts: prepared, preg: preg),
+            SearchSession(index: binary, texts: prepared, preg: preg),
+        ]
         for query in asked {
             let answers = sessions.map { answer($0, query) + $0.titles(query).map { String(decoding: $0.chapter.bytes, as: UTF8.self) } }
-            precondition(answers.allSatisfy { $0 == answers[0] },
-                         "the forms of one index answer \(String(decoding: query, as: UTF8.self)) differently: \(answers)")
+            precondition(
+                answers.allSatisfy { $0 == answers[0] },
+                "the forms of one index answer \(String(decoding: query, as: UTF8.self)) differently: \(answers)")
             precondition(binary.damage == nil, "a binary form we wrote reads as damaged: \(binary.damage!)")
         }
     }

@@ -54,8 +54,10 @@ extension FuzzTarget {
     /// the Foundation engine's stemmer, a line of unclosed « in its snippets).
     static let hostileTexts: [Bytes] = [
         String(repeating: "ба", count: 2000), String(repeating: "ба", count: 1990) + "ость", String(repeating: "ба", count: 1990) + "сть",
-        "запятая " + String(repeating: "ос", count: 1500) + "ть", String(repeating: "«а ", count: 600), "» " + String(repeating: "«а ", count: 600),
-        String(repeating: "(", count: 1000) + "тире", String(repeating: "\"а ", count: 800), String(repeating: "<b>", count: 600) + "запятая",
+        "запятая " + String(repeating: "ос", count: 1500) + "ть", String(repeating: "«а ", count: 600),
+        "» " + String(repeating: "«а ", count: 600),
+        String(repeating: "(", count: 1000) + "тире", String(repeating: "\"а ", count: 800),
+        String(repeating: "<b>", count: 600) + "запятая",
         String(repeating: "&nbsp;", count: 400) + "слово", String(repeating: ", ", count: 1500) + "запятая",
     ].map { Bytes(php: $0) }
 
@@ -63,7 +65,9 @@ extension FuzzTarget {
     static var hostileChapters: [Bytes] {
         hostileTexts.enumerated().map { n, text in
             let html = "<p>Запятая ставится. " + String(decoding: text, as: UTF8.self) + " Запятая и тире.</p>"
-            let record: [String: Any] = ["id": "h\(n)", "title": "Запятая \(n)", "html": html, "keywords": "запятая", "description": "", "time": 0, "url": ""]
+            let record: [String: Any] = [
+                "id": "h\(n)", "title": "Запятая \(n)", "html": html, "keywords": "запятая", "description": "", "time": 0, "url": "",
+            ]
             return (try? JSONSerialization.data(withJSONObject: record)).map(Bytes.init) ?? []
         }
     }
