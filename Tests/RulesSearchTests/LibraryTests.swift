@@ -1,4 +1,5 @@
 import Foundation
+import RulesRegex
 import RulesSearch
 import XCTest
 

@@ -1,9 +1,6 @@
 import Foundation
 import RulesRegex
 
-/// The command line names things it never builds: it reads text (`Bytes`), never patterns.
-@_exported import typealias RulesRegex.Bytes
-
 // What is made with an ``Engine``, by the command line, which knows nothing of regexes:
 // the search core builds the engine where it needs one (a `Preg` per worker, since a
 // `Preg` is not thread-safe).

@@ -1,4 +1,5 @@
 import Foundation
+import RulesRegex
 
 /// Snippet HTML as plain text: the `<i>` marks removed and entities decoded.
 package enum HTMLText {

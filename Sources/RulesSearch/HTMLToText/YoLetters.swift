@@ -1,3 +1,5 @@
+import RulesRegex
+
 /// The е and ё of a text, in order: how many there are, and which of them (by their place
 /// among all) are ё. ``SearchSession/unfolded(_:byTheLettersOf:)`` puts ё back into a
 /// prepared text by them.

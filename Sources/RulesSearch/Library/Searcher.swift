@@ -1,3 +1,5 @@
+import RulesRegex
+
 /// Searches one index as therules.ru searched it: the reference's ranking and snippets,
 /// exactly, with hits in `String`s and ё as the rules write it.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RulesRegex
 
 /// Reads little-endian numbers and byte strings from a buffer, `nil` past its end. The
 /// buffer's owner (a ``FileBytes``) must outlive the reader.

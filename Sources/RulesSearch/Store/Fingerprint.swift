@@ -1,3 +1,5 @@
+import RulesRegex
+
 /// A 64-bit hash of a corpus's lines, which the binary form and the texts file both record
 /// so that a search can tell whether the two were built from the same corpus (see
 /// ``IndexLocation``): a rebuild puts its three files in place one after another, and a

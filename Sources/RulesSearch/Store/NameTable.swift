@@ -1,4 +1,5 @@
 import Foundation
+import RulesRegex
 
 /// Records of a file found by name where their names lie in the file: a table of record
 /// numbers with open addressing, keyed by a hash of the name's bytes. Reading the texts
