@@ -97,7 +97,11 @@ final class CommandLineTests: XCTestCase {
                 ["index", "rebuild"],
                 "rules: the command 'index' has no action 'rebuild': use 'rules index build' or 'rules index refresh' (see rules index --help)\n"
             ),
-            (["frobnicate"], "rules: unknown command 'frobnicate' (see rules --help)\n"),
+            (
+                ["serch", "тире"],
+                "rules: unknown command 'serch': did you mean 'rules search'? To search for the word: rules search serch\n"
+            ),
+            (["-тся"], "rules: unknown option '-тся'; to search for it, put -- before it: rules search -- -тся (see rules --help)\n"),
             (["search", "--limit"], "rules: option '--limit N' needs a value (see rules search --help)\n"),
             (["search", "--json=yes", "x"], "rules: option '--json' takes no value (see rules search --help)\n"),
             (["completions", "tcsh"], "rules: no completions for 'tcsh': give bash, zsh or fish (see rules completions --help)\n"),

@@ -20,8 +20,25 @@ final class InProcessCLITests: XCTestCase {
             let result = session.search(query, limit: 3, page: 1)
             let view = ResultsView(
                 marks: Marks(on: false), width: nil, outline: BuiltInIndex.outline, session: session,
-                pageCommand: { SearchCommand.pageCommand(arguments, page: $0, query: $1) })
+                pageCommand: { SearchCommand.pageCommand(arguments, page: $0, query: $1) },
+                showCommand: { SearchCommand.showCommand(arguments, id: $0) })
             XCTAssertEqual(view.render(result), text(try runRules(line).stdout), "\(words)")
+        }
+    }
+
+    /// In the full-screen search, a query that names a rule offers it first, above the
+    /// titles that contain the query.
+    func testBrowseOffersTheRuleANumberNames() throws {
+        let session = SearchSession(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), engine: .default)
+        let live = try LiveSearch(session: session, outline: BuiltInIndex.outline)
+        for (generation, query, id) in [(1, "191", "191"), (2, "§ 12", "12"), (3, "ch17", "ch17")] {
+            live.ask(LiveSearch.Request(generation: generation, query: query, count: 5))
+            var answer: LiveSearch.Answer?
+            for _ in 0..<1000 where answer?.request.generation != generation {
+                usleep(5_000)
+                answer = live.take() ?? answer
+            }
+            XCTAssertEqual(answer?.titles.first?.id, id, query)
         }
     }
 

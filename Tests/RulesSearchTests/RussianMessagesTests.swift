@@ -80,6 +80,8 @@ final class RussianMessagesTests: XCTestCase {
             Case(name: "unknown help topic", arguments: ["help", "serch"]),
             Case(name: "unknown subcommand", arguments: ["index", "rebuild"]),
             Case(name: "unknown rule", arguments: ["show", "9999"]),
+            Case(name: "unknown chapter of one's own index", arguments: ["show", "--index", folder.path, "zz"]),
+            Case(name: "unknown option that is a word", arguments: ["search", "-тся"]),
             Case(name: "browse without a terminal", arguments: ["browse"]),
             Case(name: "too many words", arguments: ["search", Array(repeating: "а", count: 10_001).joined(separator: " ")]),
             Case(name: "out is a file", arguments: ["index", "build", "--corpus", mini.path, "--out", mini.path]),

@@ -101,11 +101,16 @@ final class LiveSearch: @unchecked Sendable {
         guard request.query.contains(where: { !$0.isWhitespace }) else {
             return Answer(request: request, titles: [], titlesTotal: 0, hits: [], total: 0, suggestions: nil)
         }
-        let matched = session.titles(query)
+        var matched = session.titles(query)
+        let result = session.search(query, limit: request.count, page: 1)
+        // A rule named by its number (191, § 191, ch17) comes first, as a jump.
+        if let id = result.jump, let entry = session.index.entry(ByteKey(Bytes(id.utf8))) {
+            matched.removeAll { $0.chapter.bytes == Bytes(id.utf8) }
+            matched.insert((ByteKey(Bytes(id.utf8)), entry), at: 0)
+        }
         let titles = matched.prefix(Self.titleLimit).map {
             HitSummary(title: $0.chapter, entry: $0.entry, index: session.index, outline: outline)
         }
-        let result = session.search(query, limit: request.count, page: 1)
         let hits = result.hits.map { HitSummary($0, session: session, outline: outline) }
         return Answer(
             request: request, titles: titles, titlesTotal: matched.count, hits: hits, total: result.total,

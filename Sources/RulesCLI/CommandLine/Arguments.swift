@@ -1,3 +1,5 @@
+import RulesSearch
+
 /// The command line, read the way Unix tools read it: the command, options anywhere before
 /// `--` as `--name value` or `--name=value`, and the rest as operands. Each option is
 /// checked against ``Flag/table``: one the command does not take is an error for it.
@@ -63,10 +65,10 @@ struct Arguments {
             }
             written.append((name, value))
         }
-        if let first = words.first {
-            guard let command = CommandName(rawValue: first) else { throw .unknownCommand(first) }
+        if !words.isEmpty {
+            let (command, operands) = try Self.implied(by: words)
             self.command = command
-            operands = Array(words.dropFirst())
+            self.operands = operands
         }
         var given: Set<String> = []
         for (name, value) in written {
@@ -98,5 +100,20 @@ struct Arguments {
         }
     }
 
-    private static func command(in words: [String]) -> CommandName? { words.first.flatMap(CommandName.init(rawValue:)) }
+    /// The command the operands `words` give, and its operands. The first word names it; a
+    /// first word that is no command is a query (`rules тире` searches, as `rules search
+    /// тире`), and a reference to a rule alone (`rules 191`, `rules § 191`, `rules ch17`)
+    /// shows it. A word one slip from a command's name is taken for a mistyped command.
+    static func implied(by words: [String]) throws(Failure) -> (CommandName, [String]) {
+        guard let first = words.first else { return (.search, []) }
+        if let command = CommandName(rawValue: first) { return (command, Array(words.dropFirst())) }
+        if let nearest = CommandName.nearest(to: first) { throw .unknownCommand(first, nearest: nearest) }
+        if RuleJump.reference(words) != nil { return (.show, [words.joined(separator: " ")]) }
+        if words.allSatisfy({ RuleJump.reference([$0]) != nil }) { return (.show, words) }
+        return (.search, words)
+    }
+
+    private static func command(in words: [String]) -> CommandName? {
+        words.isEmpty ? nil : (try? implied(by: words))?.0
+    }
 }

@@ -26,9 +26,9 @@ struct CommandSpec {
             synopsis: ["search [OPTIONS] QUERY...", "search --batch [OPTIONS] < QUERIES"],
             summary: Localized("rank the rules that answer QUERY", ru: "найти правила по запросу и упорядочить их"),
             description: Localized(
-                "Ranks the paragraphs and chapters that answer QUERY as therules.ru's search does (s2_search: a Russian stemmer, weights for titles, keywords and word counts, snippets that highlight the words found). Shows how many were found, each result with its paragraph number, chapter, text and address, and a paging line; for a misspelled word or one typed in the other keyboard layout, up to three corrected queries. The exit status is 0 when something was found and 1 when nothing was.",
+                "Ranks the paragraphs and chapters that answer QUERY as therules.ru's search does (s2_search: a Russian stemmer, weights for titles, keywords and word counts, snippets that highlight the words found). Shows how many were found, each result with its paragraph number, chapter, text and the command that shows it whole, and a paging line; for a misspelled word or one typed in the other keyboard layout, up to three corrected queries. A query that names a rule (191, § 191, ch17) offers it first; the ranked answer below is the reference's. 'rules QUERY' is short for 'rules search QUERY' when QUERY is no command. The exit status is 0 when something was found and 1 when nothing was.",
                 ru:
-                    "Находит параграфы и главы, отвечающие на запрос, так же, как поиск therules.ru (s2_search: русский стеммер, веса заголовков, ключевых слов и числа слов, фрагменты текста с найденными словами). Показывает, сколько найдено, каждый результат с номером параграфа, главой, текстом и адресом, и строку перехода по страницам; для слова с ошибкой или набранного в другой раскладке — до трёх исправленных запросов. Код выхода 0, если что-то найдено, и 1, если ничего."
+                    "Находит параграфы и главы, отвечающие на запрос, так же, как поиск therules.ru (s2_search: русский стеммер, веса заголовков, ключевых слов и числа слов, фрагменты текста с найденными словами). Показывает, сколько найдено, каждый результат с номером параграфа, главой, текстом и командой, которая покажет его целиком, и строку перехода по страницам; для слова с ошибкой или набранного в другой раскладке — до трёх исправленных запросов. Если запрос называет правило (191, § 191, ch17), оно предлагается первым; ранжированный ответ ниже — как у оригинала. «rules ЗАПРОС» — то же, что «rules search ЗАПРОС», если ЗАПРОС не команда. Код выхода 0, если что-то найдено, и 1, если ничего."
             ),
             examples: [
                 ("search запятая перед как", Localized("the rules on a comma before «как»", ru: "правила о запятой перед «как»")),
@@ -72,17 +72,18 @@ struct CommandSpec {
             operands: .words),
         CommandSpec(
             name: .show,
-            synopsis: ["show [OPTIONS] N | §N | chN"],
+            synopsis: ["show [OPTIONS] N | §N | chN...", "show --index DIR [OPTIONS] ID..."],
             summary: Localized(
                 "show a paragraph, or a chapter with its paragraphs", ru: "показать параграф или главу со списком параграфов"),
             description: Localized(
-                "Shows paragraph N of the built-in rules with the chapter it belongs to, or chapter chN with the list of its paragraphs. With --corpus, a chapter of that corpus by its id.",
+                "Shows paragraph N of the built-in rules with the chapter it belongs to, or chapter chN with the list of its paragraphs; several, one after another. 'rules 191', 'rules § 191' and 'rules ch17' are short for it. With --corpus, chapters of that corpus by their ids; with --index, chapters of that index by their ids (its texts as rules index build keeps them, or from --corpus).",
                 ru:
-                    "Показывает параграф N встроенных правил вместе с его главой или главу chN со списком её параграфов. С --corpus — главу этого корпуса по её id."
+                    "Показывает параграф N встроенных правил вместе с его главой или главу chN со списком её параграфов; несколько — одно за другим. «rules 191», «rules § 191» и «rules ch17» — то же самое короче. С --corpus — главы этого корпуса по их id; с --index — главы этого индекса по их id (тексты — те, что хранит rules index build, или из --corpus)."
             ),
             examples: [
                 ("show 12", Localized("paragraph 12", ru: "параграф 12")),
                 ("show ch3", Localized("chapter 3 and its paragraphs", ru: "глава 3 и её параграфы")),
+                ("191 192", Localized("paragraphs 191 and 192", ru: "параграфы 191 и 192")),
             ],
             operands: .paragraphs),
         CommandSpec(

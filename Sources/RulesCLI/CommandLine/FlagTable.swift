@@ -48,7 +48,7 @@ struct Flag: Sendable {
             name: "json", value: .none, commands: [.search, .titles],
             help: Localized("print JSON instead of text", ru: "вывести JSON вместо текста"),
             manual:
-                "Print the answer as one JSON object on one line: the query, the page, total, pages and results, each result with id, title, url, description, weight, snippet_html (PHP's snippet, as the reference makes it), snippet, rel, start_text and text. For titles, an array of {id, title, url}. The keys never change with the locale.",
+                "Print the answer as one JSON object on one line: the query, the page, total, pages and results, each result with the reference's fields, byte for byte as PHP gives them (id, title, url, description, weight, snippet_html, snippet, rel, start_text, text: the reference folds ё into е in the last four), then the same texts with ё as the rule writes it (snippet_html_as_written, snippet_as_written, start_text_as_written, text_as_written: show these to a person), paragraph (its § number, or null) and chapter ({id, number, title}, or null). A query that names a rule (191, § 191, ch17) adds jump: {id, title, url}; a misspelled one, suggestions. For titles, an array of {id, title, url}. The keys never change with the locale.",
             completion: .nothing,
             write: { o, _, _ in o.json = true }),
         Flag(
@@ -57,7 +57,7 @@ struct Flag: Sendable {
                 "one result a line: id, weight and title, separated by tabs",
                 ru: "по результату в строке: номер, вес и заголовок через табуляцию"),
             manual:
-                "Print one result a line, id TAB weight TAB title, with no header and no paging line: stable for cut(1), awk(1) and fzf(1). Combine with --all for every result.",
+                "Print one result a line, id TAB weight TAB title, with no header and no paging line: stable for cut(1), awk(1) and fzf(1). Combine with --all for every result. In a batch, each line begins with the query and a tab, and a query that finds nothing has one line, its query and empty fields.",
             completion: .nothing,
             write: { o, _, _ in o.plain = true }),
         Flag(
@@ -66,7 +66,7 @@ struct Flag: Sendable {
                 "read one query a line from standard input",
                 ru: "читать запросы со стандартного ввода, по одному в строке"),
             manual:
-                "Read queries from standard input, one a line, and answer each in turn, using every core; what has been read is answered before more is waited for. With --json each answer is one object on one line, a query that finds nothing included: the form for a program that writes a query and reads its answer. The view separates answers with an empty line; --plain writes the results alone, nothing for a query that finds nothing. The exit status is 0 when any query found something.",
+                "Read queries from standard input, one a line, and answer each in turn, using every core; what has been read is answered before more is waited for. With --json each answer is one object on one line, a query that finds nothing included: the form for a program that writes a query and reads its answer. The view begins each answer with its query and separates answers with an empty line; --plain begins each line with its query (see --plain). The exit status is 0 when any query found something, 1 when none did, 2 on an error (the answers before it are written).",
             completion: .nothing,
             write: { o, _, _ in o.batch = true }),
         Flag(
@@ -86,12 +86,12 @@ struct Flag: Sendable {
             completion: .nothing,
             write: { o, v, c throws(Failure) in o.page = try number(v, "page", minimum: 1, c) }),
         Flag(
-            name: "index", value: .text("DIR"), commands: [.search, .browse, .titles, .checkEngines],
+            name: "index", value: .text("DIR"), commands: [.search, .browse, .titles, .show, .checkEngines],
             help: Localized(
                 "search the index in DIR (made by 'rules index build' or by s2_search)",
                 ru: "искать в индексе из каталога DIR (его строит «rules index build» или s2_search)"),
             manual:
-                "Search the index in the folder DIR instead of the built-in rules: one made by rules index build, or an s2_search index file alone (its snippets then come from a corpus.jsonl beside it or from --corpus).",
+                "Search the index in the folder DIR instead of the built-in rules (show: show its chapters by id): one made by rules index build, or an s2_search index file alone (its snippets then come from a corpus.jsonl beside it or from --corpus).",
             completion: .folder,
             write: { o, v, _ in o.index = v }),
         Flag(

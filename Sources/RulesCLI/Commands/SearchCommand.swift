@@ -20,20 +20,21 @@ enum SearchCommand {
         // A batch reads for long: its index is copied, so that a file rewritten in place meanwhile
         // changes nothing it answers.
         let session = try openSession(context, copied: batch)
-        // The outline (§ numbers, chapters) is read only for the view: JSON and --plain
-        // need nothing of it.
-        let outline = form == .view && options.index == nil ? BuiltInIndex.outline : nil
+        // The outline (§ numbers, chapters) is read only for the view and JSON: --plain needs
+        // nothing of it.
+        let outline = form != .plain && options.index == nil ? BuiltInIndex.outline : nil
         /// `result` in the chosen form; the view reads the texts through `session`, the one
         /// that answered (in a batch, each worker's own).
         func render(_ result: SearchSession.Result, session: SearchSession) -> Bytes {
             switch form {
-            case .json: JSONWriter.encode(result) + [0x0A]
-            case .plain: plain(result)
+            case .json: JSONWriter.encode(result, session: session, outline: outline) + [0x0A]
+            case .plain: plain(result, namingQuery: batch)
             case .view:
                 Bytes(
                     ResultsView(
                         marks: Marks(on: terminal.color), width: terminal.width, outline: outline, session: session,
-                        pageCommand: { pageCommand(arguments, page: $0, query: $1) }
+                        pageCommand: { pageCommand(arguments, page: $0, query: $1) },
+                        showCommand: { showCommand(arguments, id: $0) }, namesQuery: batch
                     ).render(result).utf8)
             }
         }
@@ -149,10 +150,16 @@ enum SearchCommand {
         exit(foundAny ? 0 : 1)   // as above: no taking apart before the end
     }
 
-    /// `--plain`: `id<TAB>weight<TAB>title` a result, for `cut`, `awk` and `fzf`.
-    static func plain(_ result: SearchSession.Result) -> Bytes {
+    /// `--plain`: `id<TAB>weight<TAB>title` a result, for `cut`, `awk` and `fzf`. In a batch
+    /// (`namingQuery`), each line begins with the query and a tab, and a query that found
+    /// nothing has a line of its own with the other fields empty, so that every answer can
+    /// be told from the next.
+    static func plain(_ result: SearchSession.Result, namingQuery: Bool = false) -> Bytes {
         var out = Bytes()
+        let query = namingQuery ? PlainField.clean(result.query) + [0x09] : []
+        if namingQuery, result.hits.isEmpty { return query + [0x09, 0x09, 0x0A] }
         for hit in result.hits {
+            out += query
             out += PlainField.clean(hit.id)
             out.append(0x09)
             out += Bytes(hit.weight.description.utf8)
@@ -179,6 +186,20 @@ enum SearchCommand {
         words += ["--page", String(page)] + (text.hasPrefix("-") ? ["--"] : []) + [ShellQuote.quote(text)]
         // Not joined(separator:): its generic requirements are looked up on first use, a
         // quarter of a million instructions of a one-query run.
+        var command = ""
+        for word in words { command += command.isEmpty ? word : " " + word }
+        return command
+    }
+
+    /// The command line that opens result `id`: `rules show 329`, with the index (and the
+    /// corpus its texts come from) of one's own.
+    static func showCommand(_ arguments: Arguments, id: String) -> String {
+        var words = ["rules", "show"]
+        let options = arguments.options
+        for (name, value) in [("index", options.index), ("corpus", options.corpus)] {
+            if let value { words += ["--\(name)", ShellQuote.quote(value)] }
+        }
+        words += (id.hasPrefix("-") ? ["--"] : []) + [ShellQuote.quote(id)]
         var command = ""
         for word in words { command += command.isEmpty ? word : " " + word }
         return command

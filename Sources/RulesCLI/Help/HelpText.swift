@@ -6,7 +6,12 @@ enum HelpText {
     /// The help of `rules` itself: what it is and its commands.
     static func general(_ language: Language = .current) -> String {
         let ru = language == .russian
-        var lines = [ru ? "Использование: rules COMMAND [OPTIONS] [ARGUMENTS]" : "usage: rules COMMAND [OPTIONS] [ARGUMENTS]", ""]
+        var lines = [
+            ru ? "Использование: rules COMMAND [OPTIONS] [ARGUMENTS]" : "usage: rules COMMAND [OPTIONS] [ARGUMENTS]",
+            ru ? "               rules ЗАПРОС...   (rules search ЗАПРОС...)" : "       rules QUERY...   (rules search QUERY...)",
+            ru ? "               rules N | §N | chN   (rules show N)" : "       rules N | §N | chN   (rules show N)",
+            "",
+        ]
         lines.append(
             ru
                 ? "Поиск по правилам русской орфографии и пунктуации, как на therules.ru."

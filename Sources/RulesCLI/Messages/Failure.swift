@@ -6,7 +6,8 @@ import RulesSearch
 enum Failure: Error {
     // The command line.
     case noCommand
-    case unknownCommand(String)
+    /// A word one slip from a command's name (``CommandName/nearest(to:)``).
+    case unknownCommand(String, nearest: CommandName)
     case unknownOption(String, CommandName?)
     case optionNotTaken(String, CommandName)
     case optionWithoutCommand(String)
@@ -29,6 +30,10 @@ enum Failure: Error {
     case unknownSubcommand(String?, CommandName)
     // Input and files.
     case unknownRule(String)
+    /// `show --index DIR ID` with no chapter of that id in the index.
+    case unknownChapter(String, index: String)
+    /// `show --index DIR` of an index that keeps no texts (one PHP made, with no corpus beside it).
+    case noTextsToShow(index: String)
     case queryTooLong(bytes: Int, limit: Int, line: Int?)
     case queryTooManyWords(words: Int, limit: Int, line: Int?)
     case batchLineTooLong(line: Int, limit: Int)
@@ -57,7 +62,7 @@ enum Failure: Error {
 
     var help: HelpPointer {
         switch self {
-        case .unknownCommand, .optionWithoutCommand, .unknownHelpTopic: .general
+        case .optionWithoutCommand, .unknownHelpTopic: .general
         case .unknownOption(_, let c), .needsValue(_, let c), .takesNoValue(_, let c), .emptyValue(_, let c),
             .notANumber(_, _, _, _, let c), .notAChoice(_, _, _, let c):
             HelpPointer(c)
@@ -67,7 +72,8 @@ enum Failure: Error {
         case .operandsWithBatch: .command(.search)
         case .browseNeedsTerminal: .command(.browse)
         case .unknownShell: .command(.completions)
-        case .noCommand, .unknownEngine, .unknownRule, .queryTooLong, .queryTooManyWords, .batchLineTooLong, .wordTooLong, .outIsAFile,
+        case .noCommand, .unknownCommand, .unknownEngine, .unknownRule, .unknownChapter, .noTextsToShow, .queryTooLong, .queryTooManyWords,
+            .batchLineTooLong, .wordTooLong, .outIsAFile,
             .emptyCorpus, .badCorpus, .cannotRead, .cannotReadInput, .cannotWriteOutput, .cannotWriteReport,
             .builtInUnreadable, .indexChangedWhileRead, .said:
             .none

@@ -10,12 +10,19 @@ enum Messages {
             Localized(
                 "usage: rules COMMAND [OPTIONS] [ARGUMENTS]; 'rules help' lists the commands",
                 ru: "использование: rules COMMAND [OPTIONS] [ARGUMENTS]; команды перечисляет «rules help»")
-        case .unknownCommand(let word):
-            Localized("unknown command '\(word)'", ru: "нет команды «\(word)»")
+        case .unknownCommand(let word, let nearest):
+            Localized(
+                "unknown command '\(word)': did you mean 'rules \(nearest.rawValue)'? To search for the word: rules search \(word)",
+                ru: "нет команды «\(word)»: может быть, «rules \(nearest.rawValue)»? Чтобы искать само слово: «rules search \(word)»")
         case .browseNeedsTerminal:
             Localized(
                 "browse needs a terminal on standard input and output; in a script, use rules search",
                 ru: "browse нужен терминал на стандартном вводе и выводе; в сценарии используйте rules search")
+        case .unknownOption(let option, let command) where (command == nil || command == .search) && !option.hasPrefix("--"):
+            // A query may begin with a hyphen (-тся, -нибудь): it is searched after --.
+            Localized(
+                "unknown option '\(option)'; to search for it, put -- before it: rules search -- \(option)",
+                ru: "неизвестный параметр «\(option)»; чтобы искать его, поставьте перед ним --: «rules search -- \(option)»")
         case .unknownOption(let option, _):
             Localized("unknown option '\(option)'", ru: "неизвестный параметр «\(option)»")
         case .optionNotTaken(let option, let command):
@@ -86,6 +93,16 @@ enum Messages {
             Localized(
                 "no rule '\(id)': give a paragraph number such as 12 or §12, or a chapter such as ch3",
                 ru: "нет правила «\(id)»: укажите номер параграфа, например 12 или §12, или главу, например ch3")
+        case .unknownChapter(let id, let index):
+            Localized(
+                "no chapter '\(id)' in the index in \(index); 'rules titles --index \(index) TEXT' lists chapters by title, with their ids",
+                ru:
+                    "в индексе из \(index) нет главы «\(id)»; главы с их номерами по заголовку находит «rules titles --index \(index) ТЕКСТ»"
+            )
+        case .noTextsToShow(let index):
+            Localized(
+                "the index in \(index) keeps no texts of its chapters (PHP made it): give its corpus with --corpus FILE.jsonl",
+                ru: "индекс из \(index) не хранит текстов глав (его построил PHP): укажите его корпус параметром --corpus FILE.jsonl")
         case .queryTooLong(let bytes, let limit, let line):
             inLine(
                 line,

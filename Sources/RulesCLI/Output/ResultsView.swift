@@ -15,6 +15,10 @@ struct ResultsView {
     let session: SearchSession
     /// The command line that shows page N of the same query.
     let pageCommand: (Int, Bytes) -> String
+    /// The command line that opens a result, by its id (`rules show 329`).
+    let showCommand: (String) -> String
+    /// Whether the answer begins with its query (a batch, where answers follow one another).
+    var namesQuery = false
 
     func header(_ total: Int) -> String { Self.header(total, rules: outline != nil) }
 
@@ -42,7 +46,11 @@ struct ResultsView {
     }
 
     func render(_ result: SearchSession.Result) -> String {
-        var out = renderResults(result)
+        var out = ""
+        if namesQuery {
+            out += marks.bold + "Запрос: " + HarmlessText.line(String(decoding: result.query, as: UTF8.self)) + marks.reset + "\n"
+        }
+        out += jump(result) + renderResults(result)
         if let line = Self.suggestionLine(result) { out += (result.total > 0 ? "\n" : "") + line }
         return out
     }
@@ -75,6 +83,15 @@ struct ResultsView {
         return out
     }
 
+    /// The rule the query names (`191`, `§ 191`, `ch17`), offered before the ranked answer.
+    private func jump(_ result: SearchSession.Result) -> String {
+        guard let id = result.jump, let entry = session.index.entry(ByteKey(Bytes(id.utf8))) else { return "" }
+        let title = HarmlessText.line(
+            RuleLabel.title(String(decoding: entry.field("title")?.stringValue ?? [], as: UTF8.self), place: outline?[id]))
+        return marks.bold + wrapped("→ " + title, indent: "   ") + marks.reset + "\n" + "   " + marks.dim + showCommand(id) + marks.reset
+            + "\n\n"
+    }
+
     private func item(_ hit: SearchSession.Hit, number: Int) -> String {
         let summary = HitSummary(hit, session: session, outline: outline)
         let lead = "\(number). "
@@ -82,7 +99,10 @@ struct ResultsView {
         var out = marks.bold + wrapped(lead + summary.title, indent: indent) + marks.reset + "\n"
         if let chapter = summary.chapter { out += marks.dim + wrapped(chapter, indent: indent, indentFirst: true) + marks.reset + "\n" }
         if !summary.text.isEmpty { out += wrapped(summary.text, indent: indent, indentFirst: true) + "\n" }
-        if !summary.url.isEmpty { out += indent + marks.dim + summary.url + marks.reset + "\n" }
+        // How to open it: the command, and the address a corpus of one's own gives.
+        var open = showCommand(summary.id)
+        if outline == nil, !summary.url.isEmpty { open = summary.url + " · " + open }
+        out += indent + marks.dim + open + marks.reset + "\n"
         return out
     }
 

@@ -33,6 +33,28 @@ extension SearchSession {
         return Self.restoreYo(in: shown, from: unfolded)
     }
 
+    /// The reference's texts of a result, each with ё put back as ``textAsWritten(_:)``
+    /// puts it back: what `rules search --json` gives beside the reference's own fields.
+    package struct WrittenForms {
+        package var snippetHTML: Bytes?
+        package var snippet: Bytes?
+        package var startText: Bytes?
+        package var text: Bytes
+    }
+
+    package func writtenForms(_ hit: Hit) -> WrittenForms {
+        func restored(_ field: Bytes) -> Bytes {
+            var shown = hit
+            shown.text = field
+            return textAsWritten(shown)
+        }
+        let snippetHTML = hit.snippetHTML.map(restored)
+        let startText = hit.startText.map(restored)
+        // The text is one of them, or the description (which the reference does not fold).
+        let text = hit.text == hit.snippetHTML ? snippetHTML! : hit.text == hit.startText ? startText! : hit.text
+        return WrittenForms(snippetHTML: snippetHTML, snippet: snippetHTML.map(HTMLText.plain), startText: startText, text: text)
+    }
+
     /// The prepared text `folded` with each е that the chapter writes ё made ё again, by
     /// their order: the е and ё of the html's text, tags left out, are those of the prepared
     /// text, one for one, when they are as many (the preparation drops tags and changes

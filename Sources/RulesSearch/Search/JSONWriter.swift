@@ -93,7 +93,12 @@ package struct JSONWriter {
     }
 
     /// A search result as one JSON object: `{"query", "total", "page", "results": [...]}`.
-    package static func encode(_ result: SearchSession.Result) -> Bytes {
+    /// `result` as `rules search --json` writes it: the reference's fields, byte for byte
+    /// as its driver's `json_encode` writes them, then what rules adds beside them, when
+    /// `session` (the one that answered) is given: each result's texts with ё as written
+    /// (`…_as_written`: the same field, ё put back), its § number and chapter in the
+    /// built-in rules (`outline`), and the chapter the query names (`jump`).
+    package static func encode(_ result: SearchSession.Result, session: SearchSession? = nil, outline: RuleOutline? = nil) -> Bytes {
         var w = JSONWriter()
         w.raw("{\"query\":")
         w.string(result.query)
@@ -120,6 +125,7 @@ package struct JSONWriter {
             w.optionalString(hit.startText)
             w.raw(",\"text\":")
             w.string(hit.text)
+            if let session { w.additions(hit, session: session, outline: outline) }
             w.raw("}")
         }
         w.raw("]")
@@ -132,7 +138,44 @@ package struct JSONWriter {
             }
             w.raw("]")
         }
+        if let session, let jump = result.jump, let entry = session.index.entry(ByteKey(Bytes(jump.utf8))) {
+            w.raw(",\"jump\":{\"id\":")
+            w.string(Bytes(jump.utf8))
+            w.raw(",\"title\":")
+            w.value(entry.field("title") ?? .null)
+            w.raw(",\"url\":")
+            w.value(entry.field("url") ?? .null)
+            w.raw("}")
+        }
         w.raw("}")
         return w.output
+    }
+
+    /// A result's fields beside the reference's (see ``encode(_:session:outline:)``).
+    private mutating func additions(_ hit: SearchSession.Hit, session: SearchSession, outline: RuleOutline?) {
+        let written = session.writtenForms(hit)
+        raw(",\"text_as_written\":")
+        string(written.text)
+        raw(",\"snippet_html_as_written\":")
+        optionalString(written.snippetHTML)
+        raw(",\"snippet_as_written\":")
+        optionalString(written.snippet)
+        raw(",\"start_text_as_written\":")
+        optionalString(written.startText)
+        let place = outline?[String(decoding: hit.id, as: UTF8.self)]
+        raw(",\"paragraph\":")
+        if let place, place.kind == .paragraph { raw(String(place.number)) } else { raw("null") }
+        raw(",\"chapter\":")
+        if let parent = place?.chapter, let entry = session.index.entry(ByteKey(Bytes(parent.utf8))) {
+            raw("{\"id\":")
+            string(Bytes(parent.utf8))
+            raw(",\"number\":")
+            raw(outline?[parent].map { String($0.number) } ?? "null")
+            raw(",\"title\":")
+            value(entry.field("title") ?? .null)
+            raw("}")
+        } else {
+            raw("null")
+        }
     }
 }

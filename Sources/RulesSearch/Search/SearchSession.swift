@@ -37,6 +37,9 @@ package final class SearchSession {
         /// ``Suggester``), best first, possibly none; `nil` when every word is known or the
         /// index keeps no vocabulary. Not part of the reference's answer.
         package var suggestions: [String]? = nil
+        /// The id of the chapter the query names, when it names one (``RuleJump``): offered
+        /// before the ranked answer, which stays the reference's. Not part of its answer.
+        package var jump: String? = nil
     }
 
     package let index: any IndexReading
@@ -165,7 +168,8 @@ package final class SearchSession {
         }
         return Result(
             query: query, total: ranked.count, page: page, offset: start, hits: hits,
-            pages: Self.pageCount(ranked.count, limit: limit), suggestions: suggestions(for: query))
+            pages: Self.pageCount(ranked.count, limit: limit), suggestions: suggestions(for: query),
+            jump: RuleJump.id(named: String(decoding: query, as: UTF8.self), in: index))
     }
 
     /// ``Suggester/suggestions(for:finds:)`` on this session's index: a corrected query

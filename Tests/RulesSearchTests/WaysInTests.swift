@@ -1,0 +1,222 @@
+import Foundation
+import RulesRegex
+import XCTest
+
+@testable import RulesSearch
+
+/// The ways a new user comes in, through the built binary: a bare query, a § number, a
+/// mistyped command, JSON a script reads (ё as the rule writes it), a batch read back, an
+/// index of one's own opened as the built-in one is.
+final class WaysInTests: XCTestCase {
+    private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+
+    private func json(_ data: Data) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// A word that is no command is a query; a word one slip from a command's name is
+    /// taken for a mistyped command, and the message says both ways on.
+    func testABareQuerySearches() throws {
+        for words in [["тире"], ["не", "с", "глаголами"], ["запятая", "--limit", "2"], ["--plain", "жюри"]] {
+            let bare = try runRules(words)
+            let search = try runRules(["search"] + words)
+            XCTAssertEqual(bare.status, 0, "\(words): \(bare.stderr)")
+            XCTAssertEqual(bare.stdout, search.stdout, "\(words)")
+        }
+        let nothing = try runRules(["frobnicate"])
+        XCTAssertEqual(nothing.status, 1)
+        XCTAssertEqual(text(nothing.stdout), "Ничего не найдено.\n")
+        for (typed, meant) in [("searh", "search"), ("shwo", "show"), ("titels", "titles"), ("indx", "index"), ("brwose", "browse")] {
+            let run = try runRules([typed, "тире"])
+            XCTAssertEqual(run.status, 2, typed)
+            XCTAssertEqual(
+                run.stderr,
+                "rules: unknown command '\(typed)': did you mean 'rules \(meant)'? To search for the word: rules search \(typed)\n")
+            XCTAssertTrue(run.stdout.isEmpty)
+        }
+        XCTAssertEqual(
+            try runRules(["serch", "x"], environment: ["LANG": "ru_RU.UTF-8"]).stderr,
+            "rules: нет команды «serch»: может быть, «rules search»? Чтобы искать само слово: «rules search serch»\n")
+        // A word beginning with a hyphen is searched after --, and the message says so.
+        XCTAssertEqual(
+            try runRules(["search", "-тся"]).stderr,
+            "rules: unknown option '-тся'; to search for it, put -- before it: rules search -- -тся (see rules search --help)\n")
+        XCTAssertEqual(try runRules(["search", "--", "-тся"]).status, 0)
+    }
+
+    /// `rules 191`, `rules §191`, `rules § 191`, `rules "§ 191"`: paragraph 191, as `rules show
+    /// 191` shows it; `rules ch17` and `rules глава 17` the chapter.
+    func testANumberOpensItsRule() throws {
+        let paragraph = try runRules(["show", "191"])
+        XCTAssertEqual(paragraph.status, 0)
+        XCTAssertTrue(text(paragraph.stdout).contains("§ 191. "), text(paragraph.stdout))
+        for words in [["191"], ["§191"], ["§", "191"], ["§ 191"]] {
+            let run = try runRules(words)
+            XCTAssertEqual(run.status, 0, "\(words)")
+            XCTAssertEqual(run.stdout, paragraph.stdout, "\(words)")
+        }
+        let chapter = try runRules(["show", "ch17"])
+        XCTAssertTrue(text(chapter.stdout).hasPrefix("Глава 17. "), text(chapter.stdout))
+        for words in [["ch17"], ["глава", "17"], ["Глава 17"]] {
+            XCTAssertEqual(try runRules(words).stdout, chapter.stdout, "\(words)")
+        }
+        let both = try runRules(["191", "192"])
+        XCTAssertEqual(both.status, 0)
+        XCTAssertTrue(text(both.stdout).contains("§ 191. ") && text(both.stdout).contains("§ 192. "))
+        let missing = try runRules(["show", "191", "9999"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stdout.isEmpty, "nothing shown before every id is found")
+    }
+
+    /// A query that is a paragraph number offers that paragraph first; the ranked answer
+    /// below it stays the reference's (the same results as without the jump).
+    func testSearchingANumberOffersItsRuleFirst() throws {
+        for query in ["191", "§ 191", "§191"] {
+            let view = text(try runRules(["search", "--limit", "3", query]).stdout)
+            XCTAssertTrue(
+                view.hasPrefix(
+                    "→ § 191. Е или И на конце: в течение, в продолжение, вследствие, впоследствии\n   rules show 191\n\nНашлось "),
+                "\(query): \(view)")
+            let object = try json(try runRules(["search", "--json", query]).stdout)
+            let jump = try XCTUnwrap(object["jump"] as? [String: Any])
+            XCTAssertEqual(jump["id"] as? String, "191")
+            XCTAssertEqual(jump["url"] as? String, "/rules/191")
+        }
+        // The ranked results are the reference's: what the port ranks for the query.
+        let session = SearchSession(index: try BuiltInIndex.index(), texts: try BuiltInIndex.texts(), engine: .default)
+        let ranked = session.search(Bytes("191".utf8), limit: nil, page: 1, snippetCount: 0).hits.map {
+            String(decoding: $0.id, as: UTF8.self)
+        }
+        let plain = text(try runRules(["search", "--plain", "--all", "191"]).stdout).split(separator: "\n").map {
+            String($0.split(separator: "\t")[0])
+        }
+        XCTAssertEqual(plain, ranked)
+        XCTAssertFalse(ranked.contains("191"), "the reference does not rank § 191 for «191»")
+        // A chapter too; a number no rule has offers nothing.
+        XCTAssertTrue(text(try runRules(["search", "ch17"]).stdout).hasPrefix("→ Глава 17. "))
+        XCTAssertNil(try json(try runRules(["search", "--json", "9999"]).stdout)["jump"])
+        XCTAssertNil(try json(try runRules(["search", "--json", "запятая"]).stdout)["jump"])
+        // Each result says the command that opens it.
+        let view = text(try runRules(["search", "--limit", "1", "запятая перед как"]).stdout)
+        XCTAssertTrue(view.contains("\n   rules show 329\n"), view)
+        XCTAssertFalse(view.contains("/rules/329"), view)
+    }
+
+    /// JSON keeps the reference's fields first, as they were, and adds the texts with ё as
+    /// the rule writes it, the § number and the chapter.
+    func testJSONGivesTheTextsAsWritten() throws {
+        let object = try json(try runRules(["search", "--json", "--limit", "1", "жёлудь"]).stdout)
+        let hit = try XCTUnwrap((object["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual(hit["id"] as? String, "3")
+        let snippet = try XCTUnwrap(hit["snippet"] as? String)
+        let written = try XCTUnwrap(hit["snippet_as_written"] as? String)
+        XCTAssertTrue(snippet.contains("желудь") && snippet.contains("шепот"), snippet)
+        XCTAssertTrue(written.contains("жёлудь") && written.contains("шёпот") && written.contains("чёрный"), written)
+        XCTAssertEqual(written.replacingOccurrences(of: "ё", with: "е"), snippet)
+        XCTAssertEqual(
+            (hit["snippet_html_as_written"] as? String)?.replacingOccurrences(of: "ё", with: "е"), hit["snippet_html"] as? String)
+        XCTAssertEqual(
+            (hit["start_text_as_written"] as? String)?.replacingOccurrences(of: "ё", with: "е"), hit["start_text"] as? String)
+        XCTAssertTrue((hit["start_text_as_written"] as? String)?.contains("пишут то ё, то о") == true)
+        XCTAssertEqual(hit["paragraph"] as? Int, 3)
+        let chapter = try XCTUnwrap(hit["chapter"] as? [String: Any])
+        XCTAssertEqual(chapter["id"] as? String, "ch1")
+        XCTAssertEqual(chapter["number"] as? Int, 1)
+        XCTAssertEqual(chapter["title"] as? String, "Гласные после шипящих и ц")
+
+        // The reference's keys come first, in its order, as its driver writes them.
+        let line = text(try runRules(["search", "--json", "--limit", "1", "жёлудь"]).stdout)
+        let keys = ["id", "title", "url", "description", "weight", "snippet_html", "snippet", "rel", "start_text", "text"]
+        let positions = keys.map { line.range(of: "\"\($0)\":")?.lowerBound }
+        XCTAssertFalse(positions.contains(nil))
+        XCTAssertEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted())
+        XCTAssertTrue(line.contains("\"text\":\"\(try XCTUnwrap(hit["text"] as? String))\",\"text_as_written\":"))
+
+        // An index of one's own: ё as its corpus writes it; no § and no chapter.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-ways-in-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let corpus = dir.appendingPathComponent("corpus.jsonl")
+        try Data(
+            ("{\"id\": \"yo\", \"title\": \"Буква ё\", \"html\": \"<p>Букву ё пишем всегда: ёлка, всё, берёза, идёт.</p>\"}\n"
+                + "{\"id\": \"other\", \"title\": \"Другое\", \"html\": \"<p>Совсем другой текст.</p>\"}\n").utf8
+        ).write(to: corpus)
+        XCTAssertEqual(
+            try runRules(["index", "build", "--corpus", corpus.path, "--out", dir.appendingPathComponent("idx").path]).status, 0)
+        let own = try json(try runRules(["search", "--index", dir.appendingPathComponent("idx").path, "--json", "берёза"]).stdout)
+        let ownHit = try XCTUnwrap((own["results"] as? [[String: Any]])?.first)
+        XCTAssertTrue((ownHit["snippet_as_written"] as? String)?.contains("ёлка, всё, берёза, идёт") == true, "\(ownHit)")
+        XCTAssertTrue((ownHit["snippet"] as? String)?.contains("елка, все, береза, идет") == true, "\(ownHit)")
+        XCTAssertTrue(ownHit["paragraph"] is NSNull)
+        XCTAssertTrue(ownHit["chapter"] is NSNull)
+    }
+
+    /// A batch tells its answers apart: each begins with its query, and one that found
+    /// nothing says so; the exit status is 1 only when no query found anything.
+    func testABatchCanBeReadBack() throws {
+        let plain = try runRules(["search", "--batch", "--plain", "--limit", "2"], input: Data("тире\nzzqx\nкавычки\n".utf8))
+        XCTAssertEqual(plain.status, 0)
+        let lines = text(plain.stdout).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        XCTAssertEqual(lines.count, 5, "\(lines)")
+        XCTAssertEqual(
+            lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false)[0] }, ["тире", "тире", "zzqx", "кавычки", "кавычки"])
+        XCTAssertEqual(lines[2], "zzqx\t\t\t")
+        XCTAssertTrue(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 4 })
+        // The rest of each line is what --plain gives for the query alone.
+        let alone = text(try runRules(["search", "--plain", "--limit", "2", "тире"]).stdout).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0..<2].map { String($0.dropFirst("тире\t".count)) }, alone)
+
+        let view = text(try runRules(["search", "--batch", "--limit", "1"], input: Data("тире\nzzqx\n".utf8)).stdout)
+        XCTAssertTrue(view.hasPrefix("Запрос: тире\nНашлось "), view)
+        XCTAssertTrue(view.contains("\n\nЗапрос: zzqx\nНичего не найдено.\n"), view)
+
+        XCTAssertEqual(try runRules(["search", "--batch", "--plain"], input: Data("zzqx\nqqqzz\n".utf8)).status, 1)
+        XCTAssertEqual(try runRules(["search", "--batch", "--json"], input: Data("zzqx\nтире\n".utf8)).status, 0)
+    }
+
+    /// An index of one's own is opened the way the built-in one is: its results name the
+    /// command that shows them, and `show --index` shows them, several at once.
+    func testYourOwnIndexIsShownLikeTheBuiltInOne() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-own-show-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = TestPaths.fixtures.appendingPathComponent("man-ru-mini/corpus.jsonl").path
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus, "--out", dir.path]).status, 0)
+        let view = text(try runRules(["search", "--index", dir.path, "--limit", "2", "пароль"]).stdout)
+        let commands = view.split(separator: "\n").filter { $0.contains("rules show --index") }
+        XCTAssertEqual(commands.count, 1, view)
+        let command = try XCTUnwrap(commands.first)
+        let id = String(try XCTUnwrap(command.split(separator: " ").last))
+        XCTAssertTrue(command.contains(" · rules show --index \(dir.path) \(id)"), "the address, then the command: \(command)")
+        let ids = text(try runRules(["search", "--index", dir.path, "--plain", "--all", "права доступа"]).stdout)
+            .split(separator: "\n").prefix(2).map { String($0.split(separator: "\t")[0]) }
+        XCTAssertEqual(ids.count, 2)
+        let shown = try runRules(["show", "--index", dir.path] + ids)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        for id in ids {
+            let title = text(try runRules(["titles", "--index", dir.path, ""]).stdout).split(separator: "\n")
+                .first { $0.hasPrefix(id + "\t") }.map { String($0.split(separator: "\t")[1]) }
+            XCTAssertTrue(text(shown.stdout).contains(try XCTUnwrap(title)), "\(id)")
+        }
+        let missing = try runRules(["show", "--index", dir.path, ids[0], "zz"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stdout.isEmpty)
+        XCTAssertEqual(
+            missing.stderr,
+            "rules: no chapter 'zz' in the index in \(dir.path); 'rules titles --index \(dir.path) TEXT' lists chapters by title, with their ids\n"
+        )
+        // An index PHP made, with no texts beside it: the corpus is asked for.
+        let php = dir.appendingPathComponent("php")
+        try FileManager.default.createDirectory(at: php, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("man-ru-mini/\(S2IndexFile.fileName)"),
+            to: php.appendingPathComponent(S2IndexFile.fileName))
+        let bare = try runRules(["show", "--index", php.path, ids[0]])
+        XCTAssertEqual(bare.status, 2)
+        XCTAssertTrue(bare.stderr.contains("give its corpus with --corpus"), bare.stderr)
+        XCTAssertEqual(
+            try runRules(["show", "--index", php.path, "--corpus", corpus, ids[0]]).stdout,
+            try runRules(["show", "--index", dir.path, ids[0]]).stdout)
+    }
+}
