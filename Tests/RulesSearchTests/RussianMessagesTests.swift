@@ -81,7 +81,20 @@ final class RussianMessagesTests: XCTestCase {
             Case(name: "unknown subcommand", arguments: ["index", "rebuild"]),
             Case(name: "unknown rule", arguments: ["show", "9999"]),
             Case(name: "unknown chapter of one's own index", arguments: ["show", "--index", folder.path, "zz"]),
-            Case(name: "unknown option that is a word", arguments: ["search", "-тся"]),
+            Case(name: "unknown option that may be a word", arguments: ["search", "-abc"]),
+            Case(name: "a corpus given as the index", arguments: ["search", "--index", mini.path, "x"]),
+            Case(
+                name: "a corpus that is not JSON Lines",
+                arguments: [
+                    "index", "build", "--corpus", try file("pretty.json", "{\n \"id\": 1\n}\n"), "--out",
+                    work.appendingPathComponent("p").path,
+                ]),
+            Case(
+                name: "ids given twice",
+                arguments: [
+                    "index", "build", "--corpus", try file("twice.jsonl", String(corpusLine) + "\n" + String(corpusLine) + "\n"), "--out",
+                    work.appendingPathComponent("t").path,
+                ]),
             Case(name: "browse without a terminal", arguments: ["browse"]),
             Case(name: "too many words", arguments: ["search", Array(repeating: "а", count: 10_001).joined(separator: " ")]),
             Case(name: "out is a file", arguments: ["index", "build", "--corpus", mini.path, "--out", mini.path]),

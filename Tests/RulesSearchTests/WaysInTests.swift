@@ -219,4 +219,62 @@ final class WaysInTests: XCTestCase {
             try runRules(["show", "--index", php.path, "--corpus", corpus, ids[0]]).stdout,
             try runRules(["show", "--index", dir.path, ids[0]]).stdout)
     }
+
+    /// Every corpus or index error says what the file is and what was expected; ids given
+    /// twice, or to refresh and found nowhere, are said.
+    func testErrorsSayWhatTheFileIsAndWhatWasExpected() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-ways-errors-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        func file(_ name: String, _ text: String) throws -> String {
+            let url = dir.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return url.path
+        }
+        let corpus = try file("guide.jsonl", "{\"id\": \"a\", \"title\": \"Тире\", \"html\": \"<p>Тире.</p>\"}\n")
+        let asIndex = try runRules(["search", "--index", corpus, "тире"])
+        XCTAssertEqual(asIndex.status, 2)
+        XCTAssertEqual(
+            asIndex.stderr,
+            "rules: \(corpus) is a corpus (JSON), not an index: build its index with 'rules index build --corpus \(corpus) --out DIR', then search it with --index DIR\n"
+        )
+        let folder = try runRules(["search", "--index", dir.path, "тире"])
+        XCTAssertEqual(
+            folder.stderr,
+            "rules: no index in \(dir.path): no s2_search_index.php there; to build one from guide.jsonl: rules index build --corpus \(corpus) --out \(dir.path)\n"
+        )
+        let shape = "; a corpus is one JSON object a line, with id, title and html (see rules index --help)\n"
+        for (name, text, said) in [
+            ("pretty.json", "{\n  \"id\": \"a\"\n}\n", "line 1: not valid JSON (expected a string key at byte 2)"),
+            ("array.json", "[{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}]\n", "line 1: not a JSON object"),
+            ("notes.md", "# Тире\n\nТекст.\n", "line 1: not valid JSON (syntax error at byte 1)"),
+        ] {
+            let path = try file(name, text)
+            let run = try runRules(["index", "build", "--corpus", path, "--out", dir.appendingPathComponent("out").path])
+            XCTAssertEqual(run.status, 2, name)
+            XCTAssertEqual(run.stderr, "rules: \(path): \(said)\(shape)", name)
+        }
+        let help = String(decoding: try runRules(["index", "--help"]).stdout, as: UTF8.self)
+        XCTAssertTrue(help.contains("A corpus line (one chapter):\n  {\"id\": \"12\", \"title\": \"Тире\", \"html\": "), help)
+        XCTAssertTrue(help.contains("id (a string or an integer, no spaces), title and html are needed"), help)
+
+        let twice = try file(
+            "twice.jsonl",
+            "{\"id\": \"a\", \"title\": \"A\", \"html\": \"<p>x</p>\"}\n{\"id\": \"a\", \"title\": \"A2\", \"html\": \"<p>y</p>\"}\n"
+                + "{\"id\": \"b\", \"title\": \"B\", \"html\": \"<p>z</p>\"}\n")
+        let out = dir.appendingPathComponent("idx").path
+        let build = try runRules(["index", "build", "--corpus", twice, "--out", out])
+        XCTAssertEqual(build.status, 0)
+        XCTAssertEqual(
+            build.stderr,
+            "rules: warning: \(twice): an id is on more than one line (a); the last line of each is indexed, as s2_search does\n")
+        XCTAssertEqual(String(decoding: try runRules(["titles", "--index", out, ""]).stdout, as: UTF8.self), "a\tA2\nb\tB\n")
+        let refresh = try runRules(["index", "refresh", "--corpus", twice, "--out", out, "zzz"])
+        XCTAssertEqual(refresh.status, 1)
+        XCTAssertTrue(
+            refresh.stderr.hasSuffix("rules: warning: 'zzz' is in neither \(twice) nor the index in \(out): nothing to refresh for it\n"),
+            refresh.stderr)
+        XCTAssertEqual(try runRules(["index", "refresh", "--corpus", twice, "--out", out, "zzz", "b"]).status, 0)
+    }
 }

@@ -31,6 +31,12 @@ enum IndexCommand {
         if corpus.chapters.isEmpty, !refreshing || words.count == 1 {
             throw Failure.emptyCorpus(corpusPath, out: outPath, refreshing: refreshing)
         }
+        if !corpus.duplicateIDs.isEmpty {
+            warn(
+                .duplicateIDs(
+                    corpusPath, ids: corpus.duplicateIDs.prefix(5).map { String(decoding: $0.bytes, as: UTF8.self) },
+                    count: corpus.duplicateIDs.count))
+        }
         let engine = try context.engine()
         let out = URL(fileURLWithPath: outPath)
         let waiting = {
@@ -42,6 +48,15 @@ enum IndexCommand {
             // given, or those whose record changed since the index was made.
             let ids = words.dropFirst().map { ByteKey(Bytes($0.utf8)) }
             let chapters: FolderRefresh.Chapters = ids.isEmpty ? .changed : .named(ids)
+            // An id in neither the corpus nor the index is most likely mistyped: said, and
+            // a refresh of nothing but such ids ends with 1.
+            var unknown: [String] = []
+            if !ids.isEmpty, let index = try? IndexLocation.open(outPath, withTexts: false).index {
+                unknown = ids.filter { corpus.chapters[$0] == nil && index.entry($0) == nil }.map {
+                    String(decoding: $0.bytes, as: UTF8.self)
+                }
+                for id in unknown { warn(.unknownChapterToRefresh(id, corpus: corpusPath, index: outPath)) }
+            }
             if dryRun {
                 let list = try FolderRefresh.plan(chapters, from: corpus, in: out, waiting: waiting)
                 let output = OutputBuffer()
@@ -50,7 +65,7 @@ enum IndexCommand {
             } else {
                 try FolderRefresh.refresh(chapters, from: corpus, in: out, engine: engine, waiting: waiting)
             }
-            return 0
+            return !ids.isEmpty && unknown.count == Set(ids).count ? 1 : 0
         }
         try IndexBuild.createFolder(out, named: outPath)
         try IndexBuild.write(corpus, engine: engine, to: out, waiting: waiting)

@@ -49,6 +49,7 @@ enum HelpText {
         }
         lines.append("")
         lines += TextWrap.linesKeepingQuotes(spec.description.text(language), width: 78)
+        if name == .index { lines += ["", ru ? "Строка корпуса (одна глава):" : "A corpus line (one chapter):"] + corpusLine(language) }
         let flags = Flag.of(name)
         if !flags.isEmpty {
             lines += ["", ru ? "Параметры:" : "Options:"]
@@ -66,6 +67,17 @@ enum HelpText {
             lines += ["", exitStatus(language)]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A corpus line as `rules index` reads it, and its fields.
+    static func corpusLine(_ language: Language) -> [String] {
+        let fields =
+            language == .russian
+            ? "Нужны id (строка или целое число, без пробелов), title и html; keywords (через запятую; __слово__ — все формы слова), description, url и time — по желанию. Если id повторяется, индексируется последняя строка, как в s2_search."
+            : "id (a string or an integer, no spaces), title and html are needed; keywords (comma-separated; __word__ for every form of the word), description, url and time are optional. An id given twice: the last line is indexed, as s2_search does."
+        return [
+            #"  {"id": "12", "title": "Тире", "html": "<p>Текст.</p>", "keywords": "__тире__"}"#
+        ] + TextWrap.linesKeepingQuotes(fields, width: 78)
     }
 
     static func exitStatus(_ language: Language) -> String {

@@ -99,6 +99,10 @@ enum Notice {
     case waitingForLock(String)
     /// The pager ended with a failure: what it was given may not have been shown.
     case pagerFailed(command: String, status: Int32)
+    /// Ids given by more than one line of a corpus (the first few of `count`).
+    case duplicateIDs(String, ids: [String], count: Int)
+    /// `index refresh ID` with an id in neither the corpus nor the index.
+    case unknownChapterToRefresh(String, corpus: String, index: String)
     case said(Localized)
 
     func text(_ language: Language = .current) -> String {

@@ -176,6 +176,19 @@ enum Messages {
                 ru:
                     "программа просмотра «\(command)» завершилась с кодом \(status): вывод мог не показаться; запустите с --no-pager или задайте PAGER"
             )
+        case .duplicateIDs(let path, let ids, let count):
+            Localized(
+                "\(path): \(count == 1 ? "an id is" : "\(count) ids are") on more than one line (\(ids.joined(separator: ", "))\(count > ids.count ? ", …" : "")); the last line of each is indexed, as s2_search does",
+                ru: "\(path): "
+                    + RussianPlural.choose(
+                        count, many: "\(count) номеров глав встречаются", one: "\(count) номер главы встречается",
+                        two: "\(count) номера глав встречаются")
+                    + " больше чем в одной строке (\(ids.joined(separator: ", "))\(count > ids.count ? ", …" : "")); индексируется последняя строка каждого, как в s2_search"
+            )
+        case .unknownChapterToRefresh(let id, let corpus, let index):
+            Localized(
+                "'\(id)' is in neither \(corpus) nor the index in \(index): nothing to refresh for it",
+                ru: "«\(id)» нет ни в \(corpus), ни в индексе из \(index): обновлять нечего")
         case .said(let text):
             text
         }

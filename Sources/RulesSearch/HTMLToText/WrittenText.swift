@@ -24,14 +24,28 @@ extension SearchSession {
         } else {
             fromText = nil
         }
-        guard let shown = fromText, PHPStrings.firstIndex(of: Self.e, in: shown, from: 0) != nil,
-            let html = texts?.html(chapter), PHPStrings.firstIndex(of: Self.yo, in: html, from: 0) != nil
-        else {
-            return hit.text
-        }
-        let unfolded = preparedText(chapter).flatMap { Self.unfolded($0.text, byTheLettersOf: html) } ?? unfoldedText(html)
+        guard let shown = fromText, Self.hasE(shown), let unfolded = unfoldedText(of: chapter) else { return hit.text }
         return Self.restoreYo(in: shown, from: unfolded)
     }
+
+    /// The chapter's text prepared for snippets without the fold of ё, `nil` when the
+    /// chapter writes no ё (nothing then to put back).
+    private func unfoldedText(of chapter: ByteKey) -> Bytes? {
+        if let known = unfolded[chapter] { return known }
+        var text: Bytes?
+        if let html = texts?.html(chapter), PHPStrings.firstIndex(of: Self.yo, in: html, from: 0) != nil {
+            text = preparedText(chapter).flatMap { Self.unfolded($0.text, byTheLettersOf: html) } ?? unfoldedText(html)
+        }
+        if unfoldedBytes > Self.preparedLimit {
+            unfolded.removeAll()
+            unfoldedBytes = 0
+        }
+        unfolded[chapter] = .some(text)
+        unfoldedBytes += text?.count ?? 0
+        return text
+    }
+
+    private static func hasE(_ text: Bytes) -> Bool { PHPStrings.firstIndex(of: e, in: text, from: 0) != nil }
 
     /// The reference's texts of a result, each with ё put back as ``textAsWritten(_:)``
     /// puts it back: what `rules search --json` gives beside the reference's own fields.
@@ -43,10 +57,14 @@ extension SearchSession {
     }
 
     package func writtenForms(_ hit: Hit) -> WrittenForms {
+        // The chapter's unfolded text made once for all the fields, and only when one of
+        // them has an е that may be a ё.
+        var unfolded: Bytes??
         func restored(_ field: Bytes) -> Bytes {
-            var shown = hit
-            shown.text = field
-            return textAsWritten(shown)
+            guard !field.isEmpty, Self.hasE(field) else { return field }
+            if unfolded == nil { unfolded = .some(unfoldedText(of: ByteKey(hit.id))) }
+            guard let text = unfolded! else { return field }
+            return Self.restoreYo(in: field, from: text)
         }
         let snippetHTML = hit.snippetHTML.map(restored)
         let startText = hit.startText.map(restored)

@@ -48,10 +48,16 @@ package struct Corpus {
             /// cannot index them.
             case spaceOrLineBreak, lineBreak
 
+            /// What a corpus line is, said after a line that is not one.
+            static let shape = Localized(
+                "; a corpus is one JSON object a line, with id, title and html (see rules index --help)",
+                ru: "; корпус — по одному объекту JSON в строке, с полями «id», «title» и «html» (см. rules index --help)")
+
             package var text: Localized {
                 switch self {
-                case .invalidJSON(let detail): Localized("not valid JSON (\(detail.en))", ru: "это не JSON (\(detail.ru))")
-                case .notAnObject: Localized("not a JSON object", ru: "это не объект JSON")
+                case .invalidJSON(let detail):
+                    Localized("not valid JSON (\(detail.en))", ru: "это не JSON (\(detail.ru))") + Self.shape
+                case .notAnObject: Localized("not a JSON object", ru: "это не объект JSON") + Self.shape
                 case .missing: Localized("missing", ru: "отсутствует")
                 case .mustBeString: Localized("must be a string", ru: "должно быть строкой")
                 case .mustBeStringOrInteger: Localized("must be a string or an integer", ru: "должно быть строкой или целым числом")
@@ -76,6 +82,9 @@ package struct Corpus {
     /// the fingerprint of what was read, and the builds of two such corpora into one folder
     /// cannot be told apart by it.
     package var fingerprint: UInt64 = 0
+    /// The ids more than one line gives, each once, in the order their second line comes:
+    /// the last line of each is the chapter, as the reference's indexer keeps it.
+    package var duplicateIDs: [ByteKey] = []
 
     package init() {}
 
@@ -139,6 +148,7 @@ package struct Corpus {
         corpus.fingerprint = Fingerprint.start
         for (result, hash) in parsed {
             let chapter = try result.get()
+            if corpus.chapters[chapter.key] != nil, !corpus.duplicateIDs.contains(chapter.key) { corpus.duplicateIDs.append(chapter.key) }
             corpus.chapters[chapter.key] = chapter
             corpus.fingerprint = Fingerprint.combine(corpus.fingerprint, hash)
         }

@@ -60,7 +60,12 @@ package final class SearchSession {
     /// ``preparedLimit`` bytes.
     private var prepared: [ByteKey: PreparedText] = [:]
     private var preparedBytes = 0
-    private static let preparedLimit = 64 << 20
+    static let preparedLimit = 64 << 20
+    /// Prepared texts with ё as the chapter writes it (`nil`: it writes none), by chapter,
+    /// for the results of a batch that meet the same chapters again; forgotten past
+    /// ``preparedLimit`` bytes (see `unfoldedText(of:)`).
+    var unfolded: [ByteKey: Bytes?] = [:]
+    var unfoldedBytes = 0
 
     /// Answers `queries` in order, on every core: each worker searches with its own
     /// session (a `Preg` is not thread-safe) over the shared index and texts, and renders

@@ -177,7 +177,8 @@ package enum IndexLocation {
                 throw OpenError(
                     Localized(
                         "no index in \(path): no \(S2IndexFile.fileName) there",
-                        ru: "в \(path) нет индекса: нет файла \(S2IndexFile.fileName)"), kind: .noS2File(path: path))
+                        ru: "в \(path) нет индекса: нет файла \(S2IndexFile.fileName)") + corpusHint(in: directory),
+                    kind: .noS2File(path: path))
             }
             let index = try readS2(s2File)
             // The S2 file read may be a newer one than the texts were checked against.
@@ -201,6 +202,7 @@ package enum IndexLocation {
     }
 
     static func readS2(_ file: URL) throws -> SearchIndex {
+        if let corpus = corpusGivenAsIndex(file) { throw corpus }
         do {
             return try S2IndexFile.read(file)
         } catch let error as FileBytes.OpenError {
@@ -213,6 +215,44 @@ package enum IndexLocation {
                     ru: "\(file.path): \(error.text.ru); пересоберите индекс командой «rules index build»"),
                 kind: .damaged(file: file.path, detail: error.text))
         }
+    }
+
+    /// A file given as the index that begins as a corpus does (a JSON object, or an array
+    /// of them), said as such: its lines would be read as an S2 file's and found short.
+    private static func corpusGivenAsIndex(_ file: URL) -> OpenError? {
+        guard file.lastPathComponent != S2IndexFile.fileName else { return nil }
+        // Not opened to wait: a FIFO or a device in its place is said as the S2 file is read.
+        let fd = Glibc.open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var head = [UInt8](repeating: 0, count: 64)
+        let count = pread(fd, &head, head.count, 0)
+        head = Array(head.prefix(max(count, 0)))
+        guard
+            let first = head.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+            ),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return nil }
+        let path = file.path
+        return OpenError(
+            Localized(
+                "\(path) is a corpus (JSON), not an index: build its index with 'rules index build --corpus \(path) --out DIR', then search it with --index DIR",
+                ru:
+                    "\(path) — корпус (JSON), а не индекс: постройте его индекс командой «rules index build --corpus \(path) --out DIR» и ищите в нём с --index DIR"
+            ),
+            kind: .damaged(file: path, detail: Localized("a corpus", ru: "корпус")))
+    }
+
+    /// What to do when a folder holds no index but a corpus (a `.jsonl` file): build one.
+    private static func corpusHint(in directory: URL) -> Localized {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        guard let corpus = names.filter({ $0.hasSuffix(".jsonl") }).sorted().first else { return Localized(both: "") }
+        let path = directory.appendingPathComponent(corpus).path
+        return Localized(
+            "; to build one from \(corpus): rules index build --corpus \(path) --out \(directory.path)",
+            ru: "; чтобы построить его из \(corpus): «rules index build --corpus \(path) --out \(directory.path)»")
     }
 
     /// Whether the texts file and the index come from the same build, as far as the
