@@ -16,6 +16,8 @@ DEFAULT_RULES := .build/release/rules
 RULES ?= $(DEFAULT_RULES)
 SWIFT ?= swift
 MANPAGE ?= doc/rules.1
+# The binary is installed stripped of its symbols (a fifth of it); STRIP= keeps them.
+STRIP ?= -s
 
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
@@ -69,7 +71,7 @@ endif
 # The completion scripts come from the binary itself, so that they cannot drift from its
 # commands; a generator that fails leaves no half-written file behind.
 install: $(RULES) $(MANPAGE)
-	install -D -m 0755 '$(RULES)' '$(DESTDIR)$(BINDIR)/rules'
+	install -D -m 0755 $(STRIP) '$(RULES)' '$(DESTDIR)$(BINDIR)/rules'
 	install -D -m 0644 '$(MANPAGE)' '$(DESTDIR)$(MANDIR)/rules.1'
 	$(call install-completion,bash,$(BASHCOMPDIR)/rules)
 	$(call install-completion,zsh,$(ZSHCOMPDIR)/_rules)

@@ -41,7 +41,12 @@ final class InstallTests: XCTestCase {
             XCTAssertEqual((attributes[.posixPermissions] as? Int).map { $0 & 0o7777 }, mode, path)
         }
         let bin = root.appendingPathComponent("usr/bin/rules")
-        XCTAssertEqual(try Data(contentsOf: bin), try Data(contentsOf: TestPaths.rulesBinary))
+        // Installed stripped: smaller, no symbol table, the same program.
+        let installedSize = try Data(contentsOf: bin).count
+        XCTAssertLessThan(installedSize, try Data(contentsOf: TestPaths.rulesBinary).count)
+        let symbols = try runTool(["nm", bin.path])
+        XCTAssertTrue(symbols.stderr.contains("no symbols"), symbols.output)
+        XCTAssertEqual(try runTool([bin.path, "--version"]).stdout, try runTool([TestPaths.rulesBinary.path, "--version"]).stdout)
         let manPage = root.appendingPathComponent("usr/share/man/man1/rules.1")
         XCTAssertEqual(try Data(contentsOf: manPage), try Data(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.1")))
 
