@@ -127,9 +127,8 @@ final class SuggestTests: XCTestCase {
         XCTAssertEqual(some.status, 0)
         let text = String(decoding: some.stdout, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("Нашлось "), text)
-        XCTAssertTrue(
-            text.hasSuffix("\n\nВозможно, вы искали: запятая перед союзом как\n")
-                || text.contains("\nВозможно, вы искали: запятая перед союзом как"), text)
+        // Right under the count, where it is read, not after the results and the paging line.
+        XCTAssertEqual(text.split(separator: "\n").dropFirst().first, "Возможно, вы искали: запятая перед союзом как", text)
         // Nothing of the query's control characters reaches the terminal through it.
         let escaped = try runRules(["search", "--color", "never", "  запитая\u{1B}[31m  "])
         let line = String(decoding: escaped.stdout, as: UTF8.self)
@@ -149,7 +148,11 @@ final class SuggestTests: XCTestCase {
             "Ничего не найдено.\nВозможно, вы искали: «вода», «волга» или «пола»\n")
         let batch = try runRules(["search", "--batch", "--plain"], input: Data("запитая\nтире\nвола\n".utf8))
         XCTAssertEqual(batch.stderr, "запитая: Возможно, вы искали: запятая\nвола: Возможно, вы искали: «вода», «волга» или «пола»\n")
-        XCTAssertEqual(String(decoding: batch.stdout, as: UTF8.self).split(separator: "\n").count, 10)
+        // Ten results for тире, and a line for each query that found nothing.
+        let lines = String(decoding: batch.stdout, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 12)
+        XCTAssertEqual(lines.first, "запитая\t\t\t")
+        XCTAssertEqual(lines.last, "вола\t\t\t")
     }
 
     /// An index of one's own suggests from its own words; PHP's S2 file alone has none and

@@ -277,4 +277,60 @@ final class WaysInTests: XCTestCase {
             refresh.stderr)
         XCTAssertEqual(try runRules(["index", "refresh", "--corpus", twice, "--out", out, "zzz", "b"]).status, 0)
     }
+
+    /// On a terminal, `rules titles` wraps each title at spaces beside its id, as a table;
+    /// in a pipe it stays id TAB title. `rules titles ""` is the table of contents.
+    func testTitlesOnATerminalWrapBesideTheirIds() throws {
+        let terminal = try TerminalSession(width: 60, height: 40)
+        let (screen, status) = try terminal.runToEnd("\(TestPaths.rulesBinary.path) titles --no-pager шипящих")
+        XCTAssertEqual(status, 0)
+        let lines = screen.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("$") && !$0.contains("[exit") }
+        XCTAssertGreaterThan(lines.count, 3, screen)
+        for line in lines {
+            XCTAssertLessThanOrEqual(line.count, 60, line)
+            // Each line is an id and the start of its title, or a title going on under itself.
+            let id = line.prefix { $0 != " " }
+            XCTAssertTrue(id.isEmpty || id.allSatisfy { $0.isNumber || $0 == "c" || $0 == "h" }, line)
+        }
+        let continued = lines.filter { $0.hasPrefix(" ") }
+        XCTAssertFalse(continued.isEmpty, "a long title goes on under itself: \(screen)")
+        let column =
+            try XCTUnwrap(lines.first?.dropFirst(lines.first!.prefix { $0 != " " }.count).prefix { $0 == " " }.count)
+            + lines.first!.prefix { $0 != " " }.count
+        for line in continued { XCTAssertEqual(line.prefix { $0 == " " }.count, column, line) }
+        // Words are whole: every word of the wrapped titles is a word of the titles.
+        let piped = String(decoding: try runRules(["titles", "шипящих"]).stdout, as: UTF8.self)
+        let words = Set(piped.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
+        for line in lines {
+            for word in line.split(separator: " ").dropFirst(line.hasPrefix(" ") ? 0 : 1) {
+                XCTAssertTrue(words.contains(String(word)), "\(word) in \(line)")
+            }
+        }
+
+        let contents = String(decoding: try runRules(["titles", ""]).stdout, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(contents.count, 508)
+        XCTAssertEqual(contents.first, "ch1\tГласные после шипящих и ц")
+    }
+
+    /// The view's text starts where its title does: the reference's start text begins
+    /// with a space, which is not shown (JSON keeps it).
+    func testNoResultTextStartsWithASpace() throws {
+        for query in ["т. е.", "жёлудь", "например", "запятая"] {
+            let view = String(decoding: try runRules(["search", "--all", query]).stdout, as: UTF8.self)
+            for line in view.split(separator: "\n") where line.hasPrefix("    ") {
+                XCTFail("\(query): a line indented past the others: \(line)")
+            }
+        }
+        let json = try json(try runRules(["search", "--json", "--limit", "1", "жёлудь"]).stdout)
+        let hit = try XCTUnwrap((json["results"] as? [[String: Any]])?.first)
+        XCTAssertTrue((hit["start_text"] as? String)?.hasPrefix(" ") == true, "the reference's start text, as it is")
+    }
+
+    /// The man page names every file of an index folder.
+    func testTheManPageNamesEveryFileOfAnIndex() throws {
+        let page = String(decoding: try runRules(["help", "man"]).stdout, as: UTF8.self)
+        for name in ["s2_search_index.php", "rules-index.bin", "rules-texts.bin", "rules-words.bin", "rules-chapters.bin"] {
+            XCTAssertTrue(page.contains(".I DIR/" + name.replacingOccurrences(of: "-", with: "\\-")), name)
+        }
+    }
 }

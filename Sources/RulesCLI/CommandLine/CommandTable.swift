@@ -61,13 +61,14 @@ struct CommandSpec {
             synopsis: ["titles [OPTIONS] TEXT"],
             summary: Localized("chapters and paragraphs whose title contains TEXT", ru: "главы и параграфы, в заголовке которых есть TEXT"),
             description: Localized(
-                "Lists the chapters and paragraphs whose title contains TEXT, ignoring case: the quick search of s2_search (TitleFinder), one id TAB title a line. The exit status is 0 when something was found and 1 when nothing was.",
+                "Lists the chapters and paragraphs whose title contains TEXT, ignoring case: the quick search of s2_search (TitleFinder), one id TAB title a line (on a terminal, the titles wrapped beside their ids, through the pager). An empty TEXT ('rules titles \"\"') lists every chapter and paragraph: the table of contents. The exit status is 0 when something was found and 1 when nothing was.",
                 ru:
-                    "Перечисляет главы и параграфы, в заголовке которых есть TEXT (без учёта регистра), по одному в строке: номер, табуляция, заголовок. Это быстрый поиск s2_search (TitleFinder). Код выхода 0, если что-то найдено, и 1, если ничего."
+                    "Перечисляет главы и параграфы, в заголовке которых есть TEXT (без учёта регистра), по одному в строке: номер, табуляция, заголовок (на терминале — заголовки с переносами рядом с номерами, через программу просмотра). Пустой TEXT («rules titles \"\"») перечисляет все главы и параграфы: это оглавление. Это быстрый поиск s2_search (TitleFinder). Код выхода 0, если что-то найдено, и 1, если ничего."
             ),
             examples: [
                 ("titles шипящих", Localized("the rules with «шипящих» in the title", ru: "правила со словом «шипящих» в заголовке")),
                 ("titles --json тире", Localized("the same as JSON", ru: "то же в JSON")),
+                ("titles ''", Localized("the table of contents", ru: "оглавление")),
             ],
             operands: .words),
         CommandSpec(

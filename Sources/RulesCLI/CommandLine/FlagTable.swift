@@ -128,7 +128,7 @@ struct Flag: Sendable {
             completion: .engine,
             write: { o, v, _ in o.engine = v }),
         Flag(
-            name: "color", value: .choice("WHEN", ["auto", "always", "never"]), commands: [.search, .browse, .show],
+            name: "color", value: .choice("WHEN", ["auto", "always", "never"]), commands: [.search, .browse, .titles, .show],
             help: Localized(
                 "colour and bold: auto (on a terminal, unless NO_COLOR is set), always or never",
                 ru: "выделение цветом и полужирным: auto (в терминале, если не задан NO_COLOR), always или never"),
@@ -137,7 +137,7 @@ struct Flag: Sendable {
             completion: .choices(["auto", "always", "never"]),
             write: { o, v, _ in o.color = v.flatMap(Options.ColorChoice.init(rawValue:)) }),
         Flag(
-            name: "no-pager", value: .none, commands: [.search, .show],
+            name: "no-pager", value: .none, commands: [.search, .titles, .show],
             help: Localized("never send the output through a pager", ru: "не выводить через программу постраничного просмотра"),
             manual:
                 "Do not send output taller than the terminal through the pager ($PAGER, else less -FRX). Output to a pipe never goes through it.",

@@ -114,6 +114,11 @@ enum ManPage {
             "The same index in a binary form read in place, with checksums; a damaged one is set aside for the S2 file."
         ),
         ("DIR/" + ChapterTexts.fileName, "The chapters' texts, prepared for snippets."),
+        ("DIR/" + Vocabulary.fileName, "The corpus's words, with how often each occurs: what a misspelled query is corrected to."),
+        (
+            "DIR/" + ChapterFingerprints.fileName,
+            "What each chapter was when indexed, so that rules index refresh given no ids finds the chapters that changed."
+        ),
         ("DIR/corpus.jsonl", "A corpus beside an index made by PHP: the texts its snippets come from."),
     ]
 

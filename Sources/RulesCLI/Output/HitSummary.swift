@@ -1,3 +1,4 @@
+import Foundation
 import RulesSearch
 
 /// What a person is shown of one result, in the results view and in `rules browse`: its
@@ -24,7 +25,9 @@ struct HitSummary {
         html = PHPStrings.replace(
             [Bytes("<i>".utf8), Bytes("</i>".utf8)],
             with: [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
-        text = HarmlessText.line(String(decoding: HTMLText.plain(html), as: UTF8.self))
+        // The reference's start text begins with the space before its first sentence: not
+        // shown, so that each result's text lines up under its title.
+        text = HarmlessText.line(String(decoding: HTMLText.plain(html), as: UTF8.self)).trimmingCharacters(in: .whitespaces)
         url = HarmlessText.line(String(decoding: hit.url.stringValue, as: UTF8.self))
     }
 

@@ -50,15 +50,16 @@ struct ResultsView {
         if namesQuery {
             out += marks.bold + "Запрос: " + HarmlessText.line(String(decoding: result.query, as: UTF8.self)) + marks.reset + "\n"
         }
-        out += jump(result) + renderResults(result)
-        if let line = Self.suggestionLine(result) { out += (result.total > 0 ? "\n" : "") + line }
-        return out
+        return out + jump(result) + renderResults(result)
     }
 
+    /// The count, what was meant (right under it, where it is read: a query with a
+    /// misspelled word may still find something), the results and the paging line.
     private func renderResults(_ result: SearchSession.Result) -> String {
-        guard result.total > 0 else { return "Ничего не найдено.\n" }
+        let suggestion = Self.suggestionLine(result) ?? ""
+        guard result.total > 0 else { return "Ничего не найдено.\n" + suggestion }
         let pages = result.pages
-        var out = header(result.total) + "\n"
+        var out = header(result.total) + "\n" + suggestion
         if result.hits.isEmpty {
             // A page past the end.
             out +=
