@@ -16,8 +16,21 @@ import Glibc
 /// and after which the shell has put its own settings back), it takes it again and asks
 /// for a redraw through ``resizes``.
 public enum RawTerminal {
-    /// The input and output descriptors (standard input and output).
-    public static let input: Int32 = 0, output: Int32 = 1
+    /// The input and output descriptors: standard input and output, or the controlling
+    /// terminal after ``useControllingTerminal()``.
+    // Safe to share: set on the main thread before `enter()`, never after.
+    public nonisolated(unsafe) private(set) static var input: Int32 = 0, output: Int32 = 1
+
+    /// Draws on and reads keys from the controlling terminal (`/dev/tty`) rather than
+    /// standard input and output, so that standard output can carry an answer to a pipe
+    /// (`id=$(rules browse --print)`), as fzf does. `false` when there is none.
+    public static func useControllingTerminal() -> Bool {
+        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return false }
+        input = fd
+        output = fd
+        return true
+    }
 
     /// A byte is written to the write end when the window is resized; the caller polls the
     /// read end. Made by ``enter()``.

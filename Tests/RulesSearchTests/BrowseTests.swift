@@ -29,6 +29,30 @@ final class BrowseTests: XCTestCase {
         _ = try terminal.waitFor { $0.hasPrefix(before) || $0.contains("\n\(before)") }
     }
 
+    /// `--print`: Enter prints the chosen rule's id to standard output, which can be a pipe
+    /// or a variable (the screen is drawn on the terminal), as fzf prints its choice; left
+    /// without a choice, 1; Ctrl-C, 130, with or without it.
+    func testPrintGivesTheChosenRuleAndCtrlCEndsWith130() throws {
+        let terminal = try TerminalSession(width: 90, height: 24)
+        try terminal.run("id=$(\(rules) browse --print § 191); echo \"[$id] $?\"")
+        _ = try terminal.waitFor { $0.contains("› → § 191.") || $0.contains("› § 191.") }
+        try terminal.keys("Enter")
+        _ = try terminal.waitFor { $0.contains("[191] 0") }
+        try terminal.run("\(rules) browse --print тире | cat; echo \"[${PIPESTATUS[0]}]\"")
+        _ = try terminal.waitFor { $0.contains("Поиск: тире") }
+        try terminal.keys("Escape")
+        try terminal.keys("Escape")
+        _ = try terminal.waitFor { $0.contains("[1]") }
+        for (mark, options) in [("plain", ""), ("printing", " --print")] {
+            try terminal.run("clear")
+            _ = try terminal.waitFor { !$0.contains("Поиск:") }
+            try terminal.run("\(rules) browse\(options); echo \"[\(mark) $?]\"")
+            _ = try terminal.waitFor { $0.contains("Поиск:") }
+            try terminal.keys("C-c")
+            _ = try terminal.waitFor { $0.contains("[\(mark) 130]") }
+        }
+    }
+
     func testBrowsingAsAPersonWould() throws {
         let terminal = try TerminalSession(width: 90, height: 24)
         try terminal.run("echo shell-before")

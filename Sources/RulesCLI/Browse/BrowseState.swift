@@ -46,6 +46,8 @@ struct BrowseState {
     /// The first row of the results shown (a row's lines are shown whole or not at all).
     var top = 0
     var quit = false
+    /// Ctrl-C ended it: the exit status is 130, as for a program a SIGINT ends (fzf's).
+    var interrupted = false
     /// The last warning said meanwhile (a damaged file), shown in the status line.
     var warning: String?
     /// How many ranked results were last asked for by scrolling, so that each is asked once.
@@ -104,7 +106,11 @@ struct BrowseState {
         default: if pasting { return .none }
         }
         switch key {
-        case .control("c"), .control("d"):
+        case .control("c"):
+            quit = true
+            interrupted = true
+            return .none
+        case .control("d"):
             quit = true
             return .none
         case .control("l"):

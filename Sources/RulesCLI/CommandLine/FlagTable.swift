@@ -144,6 +144,14 @@ struct Flag: Sendable {
             completion: .nothing,
             write: { o, _, _ in o.noPager = true }),
         Flag(
+            name: "print", value: .none, commands: [.browse],
+            help: Localized(
+                "print the id of the rule chosen with Enter, and exit", ru: "вывести номер правила, выбранного клавишей Enter, и выйти"),
+            manual:
+                "Enter on a rule prints its id (§ 191 as 191, chapter 17 as ch17) on standard output and ends browse, as fzf prints its choice: the screen is drawn on the terminal (/dev/tty), so that standard output can go to a pipe or a variable. Exit status 0 when a rule was chosen, 1 when browse was left without one, 130 on Ctrl-C.",
+            completion: .nothing,
+            write: { o, _, _ in o.print = true }),
+        Flag(
             name: "queries", value: .text("FILE"), commands: [.checkEngines],
             help: Localized("also compare the queries in FILE, one a line", ru: "сравнить также запросы из FILE, по одному в строке"),
             manual: nil, completion: .file,

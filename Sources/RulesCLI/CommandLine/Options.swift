@@ -18,6 +18,8 @@ struct Options: Equatable {
     var engine: String?
     var color: ColorChoice?
     var noPager = false
+    /// `browse --print`: the id of the rule chosen with Enter is printed, and browse ends.
+    var print = false
     var queries: String?
     var fuzz: Int?
     var seed: Int?
