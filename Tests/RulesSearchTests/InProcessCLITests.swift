@@ -64,6 +64,54 @@ final class BrowseStateTests: XCTestCase {
         text.map { state.handle(.character($0), pageRows: 10) }
     }
 
+    /// The query is edited as readline edits a line: the cursor moves with Left, Right,
+    /// Home, End, Ctrl-A, Ctrl-E, Ctrl-B, Ctrl-F; typing and deleting happen at it; Ctrl-W,
+    /// Ctrl-U and Ctrl-K cut before or after it. Right at the end still opens the row.
+    func testTheQueryIsEditedAtTheCursor() {
+        var state = BrowseState(query: "")
+        _ = type("запятая как", into: &state)
+        XCTAssertNil(state.cursor)
+        for _ in 0..<4 { XCTAssertEqual(state.handle(.left, pageRows: 10), .none) }
+        XCTAssertEqual(state.cursor, 7)
+        XCTAssertEqual(
+            type(" перед", into: &state).last,
+            .search(LiveSearch.Request(generation: state.generation, query: "запятая перед как", count: BrowseState.batch)))
+        XCTAssertEqual(state.cursor, 13)
+        _ = state.handle(.home, pageRows: 10)
+        XCTAssertEqual(state.cursor, 0)
+        _ = state.handle(.delete, pageRows: 10)
+        XCTAssertEqual(state.query, "апятая перед как")
+        _ = type("З", into: &state)
+        XCTAssertEqual(state.query, "Запятая перед как")
+        _ = state.handle(.control("e"), pageRows: 10)
+        XCTAssertNil(state.cursor)
+        _ = state.handle(.control("a"), pageRows: 10)
+        _ = state.handle(.control("f"), pageRows: 10)
+        _ = state.handle(.right, pageRows: 10)
+        XCTAssertEqual(state.cursor, 2)
+        _ = state.handle(.control("k"), pageRows: 10)
+        XCTAssertEqual(state.query, "За")
+        XCTAssertNil(state.cursor, "nothing after it: the cursor is at the end")
+        _ = type("пятая перед как", into: &state)
+        for _ in 0..<4 { _ = state.handle(.control("b"), pageRows: 10) }
+        _ = state.handle(.control("w"), pageRows: 10)
+        // As readline's: the word and the spaces between it and the cursor.
+        XCTAssertEqual(state.query, "Запятая  как")
+        XCTAssertEqual(state.cursor, 8)
+        _ = state.handle(.control("u"), pageRows: 10)
+        XCTAssertEqual(state.query, " как")
+        XCTAssertEqual(state.cursor, 0)
+        _ = state.handle(.backspace, pageRows: 10)
+        XCTAssertEqual(state.query, " как", "nothing before the cursor")
+        _ = state.handle(.end, pageRows: 10)
+        _ = state.handle(.backspace, pageRows: 10)
+        XCTAssertEqual(state.query, " ка")
+        // The view puts the terminal's cursor where the query's is.
+        var view = BrowseView(width: 40, height: 10, color: false, rules: true)
+        _ = state.handle(.left, pageRows: 10)
+        XCTAssertEqual(view.frame(&state).cursor, "Поиск:  к".count)
+    }
+
     func testTypingSearchesEachNewQueryAndEditingKeysChangeIt() {
         var state = BrowseState(query: "")
         let effects = type("тире", into: &state)

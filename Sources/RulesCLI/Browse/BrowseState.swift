@@ -35,7 +35,11 @@ struct BrowseState {
         case hit(HitSummary)
     }
 
-    var query: String
+    /// The query line; each change puts the cursor at its end.
+    var query: String { didSet { cursor = nil } }
+    /// Where the cursor stands in the query, in characters from its start; `nil`: at its
+    /// end, where typing appends (Left, Home, Ctrl-A move it into the query, as readline).
+    private(set) var cursor: Int?
     /// Screens opened over the results, the last on top.
     var stack: [Screen] = []
     var answer: LiveSearch.Answer?
@@ -181,21 +185,34 @@ struct BrowseState {
                 queryFull = true
                 return .redraw
             }
-            query.append(c)
-            return queryChanged()
+            return edit { before, _ in before.append(c) }
         case .backspace:
-            guard !query.isEmpty else { return .none }
-            query.removeLast()
-            return queryChanged()
+            return edit { before, _ in _ = before.popLast() }
+        case .delete:
+            return edit { _, after in _ = after.popFirst() }
         case .control("u"):
-            guard !query.isEmpty else { return .none }
-            query = ""
-            return queryChanged()
+            // All before the cursor (all of it at the end), as readline.
+            return edit { before, _ in before = "" }
+        case .control("k"):
+            return edit { _, after in after = "" }
         case .control("w"):
-            // The last word, and the spaces after it.
-            while query.last == " " { query.removeLast() }
-            while let last = query.last, last != " " { query.removeLast() }
-            return queryChanged()
+            // The word before the cursor, and the spaces after it.
+            return edit { before, _ in
+                while before.last == " " { before.removeLast() }
+                while let last = before.last, last != " " { before.removeLast() }
+            }
+        case .left, .control("b"):
+            if !query.isEmpty { cursor = max((cursor ?? query.count) - 1, 0) }
+            return .none
+        case .right where cursor != nil, .control("f"):
+            if let at = cursor { cursor = at + 1 < query.count ? at + 1 : nil }
+            return .none
+        case .home, .control("a"):
+            if !query.isEmpty { cursor = 0 }
+            return .none
+        case .end, .control("e"):
+            cursor = nil
+            return .none
         case .escape:
             if query.isEmpty {
                 quit = true
@@ -207,8 +224,6 @@ struct BrowseState {
         case .down: selected = min(max(count - 1, 0), selected + 1)
         case .pageUp: selected = max(0, selected - pageRows)
         case .pageDown: selected = min(max(count - 1, 0), selected + pageRows)
-        case .home: selected = 0
-        case .end: selected = max(count - 1, 0)
         case .tab: return .chapters
         case .enter, .right:
             guard rows.indices.contains(selected) else { return .none }
@@ -229,6 +244,24 @@ struct BrowseState {
             return .search(request(count: moreAskedFor))
         }
         return .none
+    }
+
+    /// The query changed at the cursor by `change`, given the text before and after it;
+    /// the cursor stays where the two meet. A search when the query changed.
+    private mutating func edit(_ change: (inout Substring, inout Substring) -> Void) -> Effect {
+        let at = query.index(query.startIndex, offsetBy: cursor ?? query.count)
+        var before = query[..<at]
+        var after = query[at...]
+        change(&before, &after)
+        let changed = String(before) + after
+        let newCursor = after.isEmpty ? nil : before.count
+        guard changed != query else {
+            cursor = newCursor
+            return .none
+        }
+        query = changed
+        cursor = newCursor
+        return queryChanged()
     }
 
     private mutating func queryChanged() -> Effect {

@@ -27,7 +27,7 @@ struct BrowseView {
         var cursor: Int?
         switch state.stack.last {
         case nil, .results?:
-            let (query, column) = queryLine(state.query)
+            let (query, column) = queryLine(state.query, cursor: state.cursor)
             cursor = column
             lines = [query, resultsStatus(state)] + results(&state)
         case .reading(var reading)?:
@@ -153,24 +153,35 @@ struct BrowseView {
 
     /// The query line: «Поиск:» and the query, its end in view when it is longer than the
     /// line (the start cut, with an ellipsis); and the cursor's column.
-    private func queryLine(_ query: String) -> (StyledLine, Int) {
+    private func queryLine(_ query: String, cursor: Int? = nil) -> (StyledLine, Int) {
         let label = "Поиск: "
         let room = max(width - label.count - 1, 1)
+        // The part up to the cursor is kept in view: what is cut is the start.
+        let head = cursor.map { String(query.prefix($0)) } ?? query
         var shown = query
+        var cursorColumn = TextWrap.columns(head)
         if TextWrap.columns(query) > room {
             var tail = ""
             var used = 1
-            for c in query.reversed() {
+            for c in head.reversed() {
                 let w = TextWrap.columns(String(c))
                 if used + w > room { break }
                 tail.insert(c, at: tail.startIndex)
                 used += w
             }
-            shown = "…" + tail
+            let cutHead = TextWrap.columns(head) + 1 > room || tail.count < head.count
+            cursorColumn = (cutHead ? 1 : 0) + TextWrap.columns(tail)
+            shown = (cutHead ? "…" + tail : tail)
+            // After the cursor, what still fits.
+            for c in query.dropFirst(head.count) {
+                let w = TextWrap.columns(String(c))
+                if TextWrap.columns(shown) + w > room { break }
+                shown.append(c)
+            }
         }
         var line = StyledLine(label, .dim)
         line.append(shown)
-        return (line, label.count + TextWrap.columns(shown))
+        return (line, label.count + cursorColumn)
     }
 
     /// A chapter's introduction wrapped, then a blank line before its paragraphs.
