@@ -70,6 +70,8 @@ final class BrowseTests: XCTestCase {
                 && !$0.contains("Ищу…")
         }
         XCTAssertTrue(screen.contains("Нашлось 294 правила"), screen)
+        XCTAssertEqual(screen.components(separatedBy: "Нашлось").count, 2, "the count once, in the status line: \(screen)")
+        XCTAssertTrue(screen.contains("\nПо тексту:\n"), screen)
         // The found words are marked in colour.
         let coloured = try terminal.screen(escapes: true)
         XCTAssertTrue(coloured.contains("\u{1B}[1;31m") || coloured.contains("\u{1B}[31m"), coloured)

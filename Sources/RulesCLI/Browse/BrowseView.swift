@@ -84,9 +84,7 @@ struct BrowseView {
         titlesShown = state.answer?.titles.count ?? 0
         titlesTotal = state.answer?.titlesTotal ?? 0
         let blocks = rows.enumerated().map { k, row in
-            block(
-                row, first: k == 0 || kind(rows[k - 1]) != kind(row), selected: k == state.selected,
-                total: state.answer?.total ?? 0)
+            block(row, first: k == 0 || kind(rows[k - 1]) != kind(row), selected: k == state.selected)
         }
         let room = contentRows
         state.top = min(state.top, state.selected)
@@ -108,7 +106,7 @@ struct BrowseView {
     }
 
     /// A row's lines, after its section's heading when it is the section's first.
-    private func block(_ row: BrowseState.Row, first: Bool, selected: Bool, total: Int) -> [StyledLine] {
+    private func block(_ row: BrowseState.Row, first: Bool, selected: Bool) -> [StyledLine] {
         var lines: [StyledLine] = []
         var own: [StyledLine] = []
         let mark = selected ? "› " : "  "
@@ -127,7 +125,8 @@ struct BrowseView {
             line.append(summary.title, .bold)
             own = [line]
         case .hit(let summary):
-            if first { lines.append(StyledLine(ResultsView.header(total, rules: rules).replacingOccurrences(of: ".", with: ":"), .dim)) }
+            // The count is the status line's; this names the part, as «В заголовках» does.
+            if first { lines.append(StyledLine("По тексту:", .dim)) }
             var title = StyledLine(mark)
             title.append(summary.title, .bold)
             own = [title]
