@@ -63,6 +63,10 @@ final class WaysInTests: XCTestCase {
         let both = try runRules(["191", "192"])
         XCTAssertEqual(both.status, 0)
         XCTAssertTrue(text(both.stdout).contains("§ 191. ") && text(both.stdout).contains("§ 192. "))
+        // With an option of search (not of show), a number is searched, its rule first.
+        let searched = try json(try runRules(["--json", "191"]).stdout)
+        XCTAssertEqual((searched["jump"] as? [String: Any])?["id"] as? String, "191")
+        XCTAssertTrue(String(decoding: try runRules(["191", "--limit", "1"]).stdout, as: UTF8.self).hasPrefix("→ § 191. "))
         let missing = try runRules(["show", "191", "9999"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stdout.isEmpty, "nothing shown before every id is found")

@@ -66,7 +66,16 @@ struct Arguments {
             written.append((name, value))
         }
         if !words.isEmpty {
-            let (command, operands) = try Self.implied(by: words)
+            var (command, operands) = try Self.implied(by: words)
+            // A number given with an option of search and not of show (`rules --json 191`)
+            // is a search for it, which offers its rule first.
+            if command == .show, words.first != CommandName.show.rawValue,
+                written.contains(where: {
+                    Flag.named($0.name).map { !$0.commands.contains(.show) && $0.commands.contains(.search) } ?? false
+                })
+            {
+                (command, operands) = (.search, words)
+            }
             self.command = command
             self.operands = operands
         }
