@@ -112,6 +112,28 @@ final class BrowseStateTests: XCTestCase {
         XCTAssertEqual(view.frame(&state).cursor, "Поиск:  к".count)
     }
 
+    /// A query longer than the line keeps the cursor, and a few characters after it, in
+    /// view, at every width.
+    func testALongQueryKeepsTheCursorInView() {
+        var state = BrowseState(query: String(repeating: "а", count: 100) + "ЭЮЯ")
+        for _ in 0..<3 { _ = state.handle(.left, pageRows: 10) }
+        var view = BrowseView(width: 80, height: 10, color: false, rules: true)
+        let (lines, cursor) = view.frame(&state)
+        let line = lines[0]
+        XCTAssertTrue(line.hasPrefix("Поиск: …"), line)
+        XCTAssertTrue(line.hasSuffix("аЭЮЯ"), line)
+        XCTAssertEqual(Array(line)[try XCTUnwrap(cursor)], "Э", line)
+        for width in [1, 2, 5, 8, 9, 12, 30] {
+            var narrow = BrowseView(width: width, height: 10, color: false, rules: true)
+            for position in 0...3 {
+                var s = state
+                _ = s.handle(.end, pageRows: 10)
+                for _ in 0..<position { _ = s.handle(.left, pageRows: 10) }
+                _ = narrow.frame(&s)   // no trap at any width
+            }
+        }
+    }
+
     func testTypingSearchesEachNewQueryAndEditingKeysChangeIt() {
         var state = BrowseState(query: "")
         let effects = type("тире", into: &state)

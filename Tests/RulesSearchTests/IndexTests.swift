@@ -326,7 +326,8 @@ final class IndexTests: XCTestCase {
         }
         XCTAssertEqual(
             error("{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\"}\n{oops\n"),
-            "line 2: not valid JSON (expected a string key at byte 2)")
+            "line 2: not valid JSON (expected a string key at byte 2); a corpus is one JSON object a line, with id, title and html (see rules index --help)"
+        )
         XCTAssertEqual(error("\n{\"id\": \"a\", \"html\": \"x\"}\n"), "line 2, field 'title': missing")
         // The byte where the bad UTF-8 starts: the first of a cut sequence, the stray one.
         func badUTF8(_ bytes: Bytes) -> String {
@@ -348,7 +349,9 @@ final class IndexTests: XCTestCase {
         XCTAssertEqual(
             error("{\"id\": \"a b\", \"title\": \"T\", \"html\": \"x\"}\n"),
             "line 1, field 'id': contains a space or a line break, which s2_search cannot index")
-        XCTAssertEqual(error("[1, 2]\n"), "line 1: not a JSON object")
+        XCTAssertEqual(
+            error("[1, 2]\n"),
+            "line 1: not a JSON object; a corpus is one JSON object a line, with id, title and html (see rules index --help)")
         for field in ["title", "description", "url", "time", "keywords"] {
             let line = "{\"id\": \"a\", \"title\": \"T\", \"html\": \"x\", \"\(field)\": \"one\\ntwo\"}\n"
             XCTAssertEqual(error(line), "line 1, field '\(field)': contains a line break, which s2_search cannot index")

@@ -23,10 +23,14 @@ final class WaysInTests: XCTestCase {
             XCTAssertEqual(bare.status, 0, "\(words): \(bare.stderr)")
             XCTAssertEqual(bare.stdout, search.stdout, "\(words)")
         }
+        // Words that are no slip of a command's name are searched.
+        for word in ["how", "research", "frobnicate"] { XCTAssertEqual(try runRules([word]).status, 1, word) }
         let nothing = try runRules(["frobnicate"])
         XCTAssertEqual(nothing.status, 1)
         XCTAssertEqual(text(nothing.stdout), "Ничего не найдено.\n")
-        for (typed, meant) in [("searh", "search"), ("shwo", "show"), ("titels", "titles"), ("indx", "index"), ("brwose", "browse")] {
+        for (typed, meant) in [
+            ("searh", "search"), ("shwo", "show"), ("titels", "titles"), ("indx", "index"), ("brwose", "browse"), ("shwo", "show"),
+        ] {
             let run = try runRules([typed, "тире"])
             XCTAssertEqual(run.status, 2, typed)
             XCTAssertEqual(
@@ -336,5 +340,38 @@ final class WaysInTests: XCTestCase {
         for name in ["s2_search_index.php", "rules-index.bin", "rules-texts.bin", "rules-words.bin", "rules-chapters.bin"] {
             XCTAssertTrue(page.contains(".I DIR/" + name.replacingOccurrences(of: "-", with: "\\-")), name)
         }
+    }
+
+    /// What a second look found: a number no rule has is searched (a year), an id given
+    /// twice is shown once, a rule found only as a jump counts as found, a chapter's JSON
+    /// names itself as its chapter, and the commands the hints give are quoted for a shell.
+    func testNumbersThatNameNoRuleAndTheHintsCommands() throws {
+        let year = try runRules(["2024"])
+        XCTAssertEqual(year.status, 0, year.stderr)
+        XCTAssertTrue(String(decoding: year.stdout, as: UTF8.self).contains("§ 397. "), "the rule on dates")
+        XCTAssertEqual(try runRules(["2024"]).stdout, try runRules(["search", "2024"]).stdout)
+        XCTAssertEqual(try runRules(["show", "2024"]).status, 2, "asked for by show, a missing rule is an error")
+        XCTAssertEqual(try runRules(["191", "191"]).stdout, try runRules(["191"]).stdout)
+
+        let chapter = try json(try runRules(["search", "--json", "--limit", "1", "тире"]).stdout)
+        let first = try XCTUnwrap((chapter["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual(first["id"] as? String, "ch23")
+        XCTAssertEqual((first["chapter"] as? [String: Any])?["id"] as? String, "ch23")
+        XCTAssertTrue(first["paragraph"] is NSNull)
+
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules ways in \(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let corpus = dir.appendingPathComponent("my corpus.jsonl")
+        try Data("{\"id\": \"x1\", \"title\": \"Тире\", \"html\": \"<p>Тире.</p>\"}\n".utf8).write(to: corpus)
+        let hint = try runRules(["search", "--index", dir.path, "тире"])
+        XCTAssertTrue(hint.stderr.hasSuffix("rules index build --corpus '\(corpus.path)' --out '\(dir.path)'\n"), hint.stderr)
+        let index = dir.appendingPathComponent("idx").path
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus.path, "--out", index]).status, 0)
+        let jumpOnly = try runRules(["search", "--index", index, "x1"])
+        XCTAssertEqual(jumpOnly.status, 0, "the chapter named is found")
+        XCTAssertTrue(
+            String(decoding: jumpOnly.stdout, as: UTF8.self).hasPrefix("→ Тире\n"), String(decoding: jumpOnly.stdout, as: UTF8.self))
     }
 }

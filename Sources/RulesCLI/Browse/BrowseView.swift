@@ -150,37 +150,39 @@ struct BrowseView {
         return lines
     }
 
-    /// The query line: «Поиск:» and the query, its end in view when it is longer than the
-    /// line (the start cut, with an ellipsis); and the cursor's column.
+    /// The query line: «Поиск:» and the query, the cursor in view when it is longer than
+    /// the line (a few characters after the cursor kept in view too; what is cut at the
+    /// start is an ellipsis); and the cursor's column.
     private func queryLine(_ query: String, cursor: Int? = nil) -> (StyledLine, Int) {
         let label = "Поиск: "
         let room = max(width - label.count - 1, 1)
-        // The part up to the cursor is kept in view: what is cut is the start.
-        let head = cursor.map { String(query.prefix($0)) } ?? query
-        var shown = query
-        var cursorColumn = TextWrap.columns(head)
-        if TextWrap.columns(query) > room {
-            var tail = ""
+        let characters = Array(query)
+        let at = cursor ?? characters.count
+        let widths = characters.map { TextWrap.columns(String($0)) }
+        var first = 0
+        var last = characters.count
+        if widths.reduce(0, +) > room {
+            // From a few characters past the cursor back as far as fits after an ellipsis,
+            // then forward again as far as the line goes.
+            last = min(characters.count, at + 8)
+            first = last
             var used = 1
-            for c in head.reversed() {
-                let w = TextWrap.columns(String(c))
-                if used + w > room { break }
-                tail.insert(c, at: tail.startIndex)
-                used += w
+            while first > 0, used + widths[first - 1] <= room {
+                first -= 1
+                used += widths[first]
             }
-            let cutHead = TextWrap.columns(head) + 1 > room || tail.count < head.count
-            cursorColumn = (cutHead ? 1 : 0) + TextWrap.columns(tail)
-            shown = (cutHead ? "…" + tail : tail)
-            // After the cursor, what still fits.
-            for c in query.dropFirst(head.count) {
-                let w = TextWrap.columns(String(c))
-                if TextWrap.columns(shown) + w > room { break }
-                shown.append(c)
+            // (A line too narrow for anything keeps the cursor's place, whatever is cut.)
+            first = min(first, at)
+            if first == 0 { used -= 1 }
+            while last < characters.count, used + widths[last] <= room {
+                used += widths[last]
+                last += 1
             }
         }
+        let ellipsis = first > 0 ? "…" : ""
         var line = StyledLine(label, .dim)
-        line.append(shown)
-        return (line, label.count + cursorColumn)
+        line.append(ellipsis + String(characters[first..<last]))
+        return (line, label.count + ellipsis.count + widths[first..<at].reduce(0, +))
     }
 
     /// A chapter's introduction wrapped, then a blank line before its paragraphs.

@@ -10,6 +10,9 @@ struct Arguments {
     private(set) var operands: [String] = []
     /// What the options say, each checked by the flag that writes it.
     private(set) var options = Options()
+    /// Whether the command was not typed but implied by the operands (`rules тире`, `rules
+    /// 191`): a rule number no rule has is then searched, not refused.
+    private(set) var implied = false
 
     /// The command line `arguments`. Asked for help (`--help`, `-h`, before any `--`), a
     /// known command's help is shown whatever else the line holds: a bad value, an option
@@ -78,6 +81,7 @@ struct Arguments {
             }
             self.command = command
             self.operands = operands
+            implied = words.first != command.rawValue
         }
         var given: Set<String> = []
         for (name, value) in written {

@@ -5,18 +5,17 @@ enum CommandName: String, CaseIterable {
     case completions, help
 
     /// The command `word` was most likely meant to be, typed slightly wrong (as git names
-    /// the nearest): a Latin word of three letters or more, one edit from a command's name
-    /// (a letter added, left out, changed, or two swapped), or two from a name of five
-    /// letters or more. Anything else is not a command at all, and `rules` searches for it.
+    /// the nearest): a Latin word of four letters or more, one edit from a command's name
+    /// (a letter added, left out, changed, or two swapped). Anything else is not a command
+    /// at all, and `rules` searches for it (`how`, `research`).
     static func nearest(to word: String) -> CommandName? {
         let typed = Array(word.lowercased().unicodeScalars)
-        guard typed.count >= 3, typed.allSatisfy({ ($0 >= "a" && $0 <= "z") || $0 == "-" }) else { return nil }
+        guard typed.count >= 4, typed.allSatisfy({ ($0 >= "a" && $0 <= "z") || $0 == "-" }) else { return nil }
         var best: (command: CommandName, distance: Int)?
         for command in allCases {
             let name = Array(command.rawValue.unicodeScalars)
-            let allowed = name.count >= 5 ? 2 : 1
             let distance = editDistance(typed, name)
-            if distance <= allowed, distance < best?.distance ?? .max { best = (command, distance) }
+            if distance <= 1, distance < best?.distance ?? .max { best = (command, distance) }
         }
         return best?.command
     }

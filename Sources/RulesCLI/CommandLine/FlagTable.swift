@@ -57,7 +57,7 @@ struct Flag: Sendable {
                 "one result a line: id, weight and title, separated by tabs",
                 ru: "по результату в строке: номер, вес и заголовок через табуляцию"),
             manual:
-                "Print one result a line, id TAB weight TAB title, with no header and no paging line: stable for cut(1), awk(1) and fzf(1). Combine with --all for every result. In a batch, each line begins with the query and a tab, and a query that finds nothing has one line, its query and empty fields.",
+                "Print one result a line, id TAB weight TAB title, with no header and no paging line: stable for cut(1), awk(1) and fzf(1): the ranked results alone, without the rule a number names (JSON's jump). Combine with --all for every result. In a batch, each line begins with the query and a tab, and a query that finds nothing has one line, its query and empty fields.",
             completion: .nothing,
             write: { o, _, _ in o.plain = true }),
         Flag(

@@ -12,7 +12,7 @@ import RulesTerminal
 enum BrowseCommand {
     static func run(_ context: Context) throws -> Int32 {
         let printing = context.arguments.options.print
-        if printing, !RawTerminal.useControllingTerminal() { throw Failure.browseNeedsTerminal }
+        if printing, !RawTerminal.useControllingTerminal() { throw Failure.printNeedsTerminal }
         guard isatty(RawTerminal.input) == 1, isatty(RawTerminal.output) == 1 else { throw Failure.browseNeedsTerminal }
         var chosen: String?
         // Read for long: the index copied into memory (see IndexLocation.open), and opened once.

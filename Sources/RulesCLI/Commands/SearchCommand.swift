@@ -73,7 +73,9 @@ enum SearchCommand {
         // Done: the process ends here rather than first taking apart the index, the
         // compiled patterns and the finder's tables, which would cost a one-query run
         // about a tenth of its time. A page past the end found nothing to show.
-        exit(result.hits.isEmpty ? 1 : 0)
+        // The rule a number names counts as found (a jump with no ranked result: an index of
+        // one's own whose texts do not cite its ids).
+        exit(result.hits.isEmpty && result.jump == nil ? 1 : 0)
     }
 
     /// `--batch`: queries read and answered in blocks, every core taking a share; answers
@@ -129,7 +131,7 @@ enum SearchCommand {
                 block, index: session.index, texts: session.texts, engine: engine,
                 limit: limit, page: page, snippetCount: snippetCount, sessions: &sessions
             ) { result, session in
-                (shown: !result.hits.isEmpty, output: render(result, session), note: note(result))
+                (shown: !result.hits.isEmpty || result.jump != nil, output: render(result, session), note: note(result))
             }
             try checkIndex(session)
             for (_, answer) in answers {

@@ -14,13 +14,17 @@ enum ShowCommand {
         let terminal = Terminal(color: options.color)
         let marks = Marks(on: terminal.color)
         var pages: [String] = []
+        var shown: Set<String> = []
         for word in given {
             let id = RuleJump.reference([word]) ?? word.trimmingCharacters(in: .whitespaces)
             guard let page = try source.page(id, marks: marks) else {
+                // `rules 2024`: no rule has the number, so it is a query (a year, a date).
+                if context.arguments.implied { return try SearchCommand.run(context) }
                 if let index = options.index { throw Failure.unknownChapter(word, index: index) }
                 throw Failure.unknownRule(word)
             }
-            pages.append(page)
+            // An id given twice is shown once.
+            if shown.insert(id).inserted { pages.append(page) }
         }
         var text = pages.joined(separator: "\n")
         if let width = terminal.width {

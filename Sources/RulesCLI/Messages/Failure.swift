@@ -24,6 +24,8 @@ enum Failure: Error {
     case operandsWithBatch
     /// `rules browse` with standard input or output not a terminal.
     case browseNeedsTerminal
+    /// `rules browse --print` with no controlling terminal to draw on.
+    case printNeedsTerminal
     case unknownEngine(String, fromEnvironment: Bool)
     case unknownShell(String)
     case unknownHelpTopic(String)
@@ -70,7 +72,7 @@ enum Failure: Error {
             .missingOption(_, let c), .tooManyOperands(let c), .unknownSubcommand(_, let c):
             .command(c)
         case .operandsWithBatch: .command(.search)
-        case .browseNeedsTerminal: .command(.browse)
+        case .browseNeedsTerminal, .printNeedsTerminal: .command(.browse)
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownCommand, .unknownEngine, .unknownRule, .unknownChapter, .noTextsToShow, .queryTooLong, .queryTooManyWords,
             .batchLineTooLong, .wordTooLong, .outIsAFile,

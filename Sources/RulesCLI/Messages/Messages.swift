@@ -18,6 +18,10 @@ enum Messages {
             Localized(
                 "browse needs a terminal on standard input and output; in a script, use rules search",
                 ru: "browse нужен терминал на стандартном вводе и выводе; в сценарии используйте rules search")
+        case .printNeedsTerminal:
+            Localized(
+                "browse --print needs a terminal to draw on (/dev/tty); its standard output may be a pipe",
+                ru: "browse --print нужен терминал, на котором рисовать (/dev/tty); стандартный вывод может быть каналом")
         case .unknownOption(let option, let command) where (command == nil || command == .search) && !option.hasPrefix("--"):
             // A query may begin with a hyphen (-тся, -нибудь): it is searched after --.
             Localized(

@@ -56,7 +56,9 @@ package struct Corpus {
             package var text: Localized {
                 switch self {
                 case .invalidJSON(let detail):
-                    Localized("not valid JSON (\(detail.en))", ru: "это не JSON (\(detail.ru))") + Self.shape
+                    // Bad bytes in a string of a line that is otherwise one: no lesson in shape.
+                    Localized("not valid JSON (\(detail.en))", ru: "это не JSON (\(detail.ru))")
+                        + (detail.en.hasPrefix("malformed UTF-8") ? Localized(both: "") : Self.shape)
                 case .notAnObject: Localized("not a JSON object", ru: "это не объект JSON") + Self.shape
                 case .missing: Localized("missing", ru: "отсутствует")
                 case .mustBeString: Localized("must be a string", ru: "должно быть строкой")

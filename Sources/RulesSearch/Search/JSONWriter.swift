@@ -162,11 +162,14 @@ package struct JSONWriter {
         optionalString(written.snippet)
         raw(",\"start_text_as_written\":")
         optionalString(written.startText)
-        let place = outline?[String(decoding: hit.id, as: UTF8.self)]
+        let id = String(decoding: hit.id, as: UTF8.self)
+        let place = outline?[id]
         raw(",\"paragraph\":")
         if let place, place.kind == .paragraph { raw(String(place.number)) } else { raw("null") }
         raw(",\"chapter\":")
-        if let parent = place?.chapter, let entry = session.index.entry(ByteKey(Bytes(parent.utf8))) {
+        // The chapter a paragraph belongs to; a chapter's own.
+        let chapter = place?.kind == .chapter ? id : place?.chapter
+        if let parent = chapter, let entry = session.index.entry(ByteKey(Bytes(parent.utf8))) {
             raw("{\"id\":")
             string(Bytes(parent.utf8))
             raw(",\"number\":")

@@ -236,11 +236,12 @@ package enum IndexLocation {
             first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         else { return nil }
         let path = file.path
+        let quoted = ShellQuote.quote(path)
         return OpenError(
             Localized(
-                "\(path) is a corpus (JSON), not an index: build its index with 'rules index build --corpus \(path) --out DIR', then search it with --index DIR",
+                "\(path) is a corpus (JSON), not an index: build its index with 'rules index build --corpus \(quoted) --out DIR', then search it with --index DIR",
                 ru:
-                    "\(path) — корпус (JSON), а не индекс: постройте его индекс командой «rules index build --corpus \(path) --out DIR» и ищите в нём с --index DIR"
+                    "\(path) — корпус (JSON), а не индекс: постройте его индекс командой «rules index build --corpus \(quoted) --out DIR» и ищите в нём с --index DIR"
             ),
             kind: .damaged(file: path, detail: Localized("a corpus", ru: "корпус")))
     }
@@ -249,10 +250,9 @@ package enum IndexLocation {
     private static func corpusHint(in directory: URL) -> Localized {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         guard let corpus = names.filter({ $0.hasSuffix(".jsonl") }).sorted().first else { return Localized(both: "") }
-        let path = directory.appendingPathComponent(corpus).path
-        return Localized(
-            "; to build one from \(corpus): rules index build --corpus \(path) --out \(directory.path)",
-            ru: "; чтобы построить его из \(corpus): «rules index build --corpus \(path) --out \(directory.path)»")
+        let command =
+            "rules index build --corpus \(ShellQuote.quote(directory.appendingPathComponent(corpus).path)) --out \(ShellQuote.quote(directory.path))"
+        return Localized("; to build one from \(corpus): \(command)", ru: "; чтобы построить его из \(corpus): «\(command)»")
     }
 
     /// Whether the texts file and the index come from the same build, as far as the

@@ -1,7 +1,7 @@
 /// A word as a shell (sh, bash, zsh, fish) reads it back: as it is when it holds only
 /// characters no shell treats specially, else in single quotes (a single quote inside as `'\''`).
-enum ShellQuote {
-    static func quote(_ word: String) -> String {
+package enum ShellQuote {
+    package static func quote(_ word: String) -> String {
         // A leading = (zsh's equals expansion) or ~ (the home folder) means something too.
         let plain =
             !word.isEmpty && !"=~".contains(word.first!)
