@@ -1,4 +1,3 @@
-import Foundation
 import RulesSearch
 
 /// What a person is shown of one result, in the results view and in `rules browse`: its
@@ -27,7 +26,10 @@ struct HitSummary {
             with: [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
         // The reference's start text begins with the space before its first sentence: not
         // shown, so that each result's text lines up under its title.
-        text = HarmlessText.line(String(decoding: HTMLText.plain(html), as: UTF8.self)).trimmingCharacters(in: .whitespaces)
+        var shown = Substring(HarmlessText.line(String(decoding: HTMLText.plain(html), as: UTF8.self)))
+        while shown.first == " " { shown.removeFirst() }
+        while shown.last == " " { shown.removeLast() }
+        text = String(shown)
         url = HarmlessText.line(String(decoding: hit.url.stringValue, as: UTF8.self))
     }
 

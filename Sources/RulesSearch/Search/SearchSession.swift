@@ -174,7 +174,7 @@ package final class SearchSession {
         return Result(
             query: query, total: ranked.count, page: page, offset: start, hits: hits,
             pages: Self.pageCount(ranked.count, limit: limit), suggestions: suggestions(for: query),
-            jump: RuleJump.id(named: String(decoding: query, as: UTF8.self), in: index))
+            jump: RuleJump.id(named: query, in: index))
     }
 
     /// ``Suggester/suggestions(for:finds:)`` on this session's index: a corrected query
