@@ -81,6 +81,9 @@ final class BrowseTests: XCTestCase {
         try terminal.keys("Enter")
         screen = try terminal.waitFor { $0.hasPrefix("§ 329. Запятая перед как, словно, будто в сравнительном обороте") }
         XCTAssertTrue(screen.contains("Глава 29. Сравнительные обороты"), screen)
+        // The words the query found are marked in the rule opened, as in its results.
+        let opened = try terminal.screen(escapes: true)
+        XCTAssertTrue(opened.contains("\u{1B}[1m\u{1B}[31mзапятой") || opened.contains("\u{1B}[1;31mзапятой"), opened)
         try terminal.keys("PageDown")
         try terminal.keys("Escape")
         screen = try terminal.waitFor { $0.hasPrefix("Поиск: запятая перед как") && $0.contains("› § 329.") }

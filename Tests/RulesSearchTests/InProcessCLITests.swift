@@ -134,6 +134,23 @@ final class BrowseStateTests: XCTestCase {
         }
     }
 
+    /// A rule opened from the results marks the words the query finds, by the snippets'
+    /// test: the forms of each query word, ё or е, not words that only begin alike, not the
+    /// words the index leaves out.
+    func testAnOpenedRuleMarksTheWordsFound() throws {
+        let index = try BuiltInIndex.index()
+        let preg = Engine.default.preg()
+        let found = FoundWords(query: Bytes("жёлудь запятые".utf8), index: index, preg: preg)
+        XCTAssertEqual(
+            found.marked("Жёлуди и желудей, запятая; запятой! Запястье, жёлтый.", start: "[", end: "]"),
+            "[Жёлуди] и [желудей], [запятая]; [запятой]! Запястье, жёлтый.")
+        XCTAssertEqual(
+            FoundWords(query: Bytes("вода".utf8), index: index, preg: preg).marked("Воды у водителя нет.", start: "[", end: "]"),
+            "[Воды] у водителя нет.", "begins with the stem, but is another word")
+        XCTAssertTrue(FoundWords(query: Bytes("и как".utf8), index: index, preg: preg).isEmpty, "excluded words")
+        XCTAssertEqual(FoundWords(query: Bytes("".utf8), index: index, preg: preg).marked("текст", start: "[", end: "]"), "текст")
+    }
+
     func testTypingSearchesEachNewQueryAndEditingKeysChangeIt() {
         var state = BrowseState(query: "")
         let effects = type("тире", into: &state)

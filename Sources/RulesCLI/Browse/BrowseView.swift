@@ -144,7 +144,8 @@ struct BrowseView {
         if let chapter = page.chapter { lines.append(StyledLine(chapter, .dim)) }
         for paragraph in page.body.split(separator: "\n", omittingEmptySubsequences: false) {
             let indent = paragraph.hasPrefix("  • ") ? "    " : ""
-            for line in TextWrap.lines(String(paragraph), width: max(width - 1, 10), indent: indent) { lines.append(StyledLine(line)) }
+            // The words the query finds are marked (``FoundWords``), as in the results.
+            for line in TextWrap.lines(String(paragraph), width: max(width - 1, 10), indent: indent) { lines.append(.marked(line)) }
         }
         while lines.last?.runs.isEmpty == true { lines.removeLast() }
         return lines

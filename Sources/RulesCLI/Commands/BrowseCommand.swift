@@ -15,6 +15,9 @@ enum BrowseCommand {
         if printing, !RawTerminal.useControllingTerminal() { throw Failure.printNeedsTerminal }
         guard isatty(RawTerminal.input) == 1, isatty(RawTerminal.output) == 1 else { throw Failure.browseNeedsTerminal }
         var chosen: String?
+        // The words a query finds, marked in a rule opened from its results: with a Preg of
+        // this thread's own (the search thread has its session's).
+        let markingPreg = try context.engine().preg()
         // Read for long: the index copied into memory (see IndexLocation.open), and opened once.
         let session = try SearchCommand.openSession(context, copied: true)
         let path = context.arguments.options.index
@@ -81,7 +84,11 @@ enum BrowseCommand {
                     if !page.children.isEmpty {
                         state.stack.append(.list(BrowseState.Choice(title: page.title, chapter: page, items: page.children)))
                     } else {
-                        state.stack.append(.reading(BrowseState.Reading(page: page)))
+                        let found = FoundWords(query: Bytes(state.query.utf8), index: session.index, preg: markingPreg)
+                        let body = found.marked(page.body, start: HitSummary.foundStart, end: HitSummary.foundEnd)
+                        let marked = RuleSource.Page(
+                            id: page.id, chapter: page.chapter, title: page.title, body: body, children: page.children)
+                        state.stack.append(.reading(BrowseState.Reading(page: marked)))
                     }
                 }
             }
