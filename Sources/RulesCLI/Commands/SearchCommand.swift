@@ -186,8 +186,12 @@ enum SearchCommand {
         // Control characters are spaces, as the search itself takes them (Finder::filter_input).
         let text = HarmlessText.line(String(decoding: query, as: UTF8.self))
         words += ["--page", String(page)] + (text.hasPrefix("-") ? ["--"] : []) + [ShellQuote.quote(text)]
-        // Not joined(separator:): its generic requirements are looked up on first use, a
-        // quarter of a million instructions of a one-query run.
+        return commandLine(words)
+    }
+
+    /// `words` joined by spaces. Not joined(separator:): its generic requirements are looked
+    /// up on first use, a quarter of a million instructions of a one-query run.
+    private static func commandLine(_ words: [String]) -> String {
         var command = ""
         for word in words { command += command.isEmpty ? word : " " + word }
         return command
@@ -202,9 +206,7 @@ enum SearchCommand {
             if let value { words += ["--\(name)", ShellQuote.quote(value)] }
         }
         words += (id.hasPrefix("-") ? ["--"] : []) + [ShellQuote.quote(id)]
-        var command = ""
-        for word in words { command += command.isEmpty ? word : " " + word }
-        return command
+        return commandLine(words)
     }
 
     /// The longest query answered, in bytes (an argument or a `--batch` line). A search

@@ -17,7 +17,7 @@ enum ShowCommand {
         var shown: Set<String> = []
         for word in given {
             let id = RuleJump.reference([word]) ?? word.trimmingCharacters(in: .whitespaces)
-            guard let page = try source.page(id, marks: marks) else {
+            guard let page = source.page(id, marks: marks) else {
                 // `rules 2024`: no rule has the number, so it is a query (a year, a date).
                 if context.arguments.implied { return try SearchCommand.run(context) }
                 if let index = options.index { throw Failure.unknownChapter(word, index: index) }
@@ -42,14 +42,14 @@ enum ShowCommand {
     /// index folder with its texts.
     private enum Source {
         case corpus(Corpus, outline: RuleOutline?)
-        case folder(index: any IndexReading, texts: ChapterTexts, path: String)
+        case folder(index: any IndexReading, texts: ChapterTexts)
 
         init(_ context: Context) throws {
             let options = context.arguments.options
             if let path = options.index {
                 let (index, texts) = try IndexLocation.open(path, corpus: options.corpus, warning: { warn(.said($0)) })
                 guard let texts else { throw Failure.noTextsToShow(index: path) }
-                self = .folder(index: index, texts: texts, path: path)
+                self = .folder(index: index, texts: texts)
                 return
             }
             do {
@@ -65,7 +65,7 @@ enum ShowCommand {
 
         /// The chapter `id` as shown: its chapter's line (a paragraph of the built-in rules),
         /// its title, its text; `nil` when there is none of that id.
-        func page(_ id: String, marks: Marks) throws -> String? {
+        func page(_ id: String, marks: Marks) -> String? {
             let key = ByteKey(Bytes(id.utf8))
             // A corpus of one's own may hold anything: nothing in it acts on the terminal.
             func title(_ value: PHPValue) -> String { HarmlessText.line(String(decoding: value.stringValue, as: UTF8.self)) }
@@ -80,7 +80,7 @@ enum ShowCommand {
                 }
                 text += marks.bold + RuleLabel.title(title(record.title), place: outline?[id]) + marks.reset + "\n\n"
                 html = record.html
-            case .folder(let index, let texts, _):
+            case .folder(let index, let texts):
                 guard let entry = index.entry(key) else { return nil }
                 text += marks.bold + title(entry.field("title") ?? .null) + marks.reset + "\n"
                 let url = title(entry.field("url") ?? .null)

@@ -24,8 +24,14 @@ extension SearchSession {
         } else {
             fromText = nil
         }
-        guard let shown = fromText, Self.hasE(shown), let unfolded = unfoldedText(of: chapter) else { return hit.text }
-        return Self.restoreYo(in: shown, from: unfolded)
+        guard let shown = fromText else { return hit.text }
+        return restoringYo(in: shown, of: chapter)
+    }
+
+    /// `field`, a text the reference made from `chapter`'s folded text, with ё put back.
+    private func restoringYo(in field: Bytes, of chapter: ByteKey) -> Bytes {
+        guard Self.hasE(field), let unfolded = unfoldedText(of: chapter) else { return field }
+        return Self.restoreYo(in: field, from: unfolded)
     }
 
     /// The chapter's text prepared for snippets without the fold of ё, `nil` when the
@@ -57,17 +63,10 @@ extension SearchSession {
     }
 
     package func writtenForms(_ hit: Hit) -> WrittenForms {
-        // The chapter's unfolded text made once for all the fields, and only when one of
-        // them has an е that may be a ё.
-        var unfolded: Bytes??
-        func restored(_ field: Bytes) -> Bytes {
-            guard !field.isEmpty, Self.hasE(field) else { return field }
-            if unfolded == nil { unfolded = .some(unfoldedText(of: ByteKey(hit.id))) }
-            guard let text = unfolded! else { return field }
-            return Self.restoreYo(in: field, from: text)
-        }
-        let snippetHTML = hit.snippetHTML.map(restored)
-        let startText = hit.startText.map(restored)
+        // (The chapter's unfolded text is made once: `unfoldedText(of:)` keeps it.)
+        let chapter = ByteKey(hit.id)
+        let snippetHTML = hit.snippetHTML.map { restoringYo(in: $0, of: chapter) }
+        let startText = hit.startText.map { restoringYo(in: $0, of: chapter) }
         // The text is one of them, or the description (which the reference does not fold).
         let text = hit.text == hit.snippetHTML ? snippetHTML! : hit.text == hit.startText ? startText! : hit.text
         return WrittenForms(snippetHTML: snippetHTML, snippet: snippetHTML.map(HTMLText.plain), startText: startText, text: text)
