@@ -50,20 +50,20 @@ enum IndexCommand {
             let chapters: FolderRefresh.Chapters = ids.isEmpty ? .changed : .named(ids)
             // An id in neither the corpus nor the index is most likely mistyped: said, and
             // a refresh of nothing but such ids ends with 1.
-            var unknown: [String] = []
-            if !ids.isEmpty, let index = try? IndexLocation.open(outPath, withTexts: false).index {
-                unknown = ids.filter { corpus.chapters[$0] == nil && index.entry($0) == nil }.map {
-                    String(decoding: $0.bytes, as: UTF8.self)
+            var unknown: [ByteKey] = []
+            let sayUnknown = { (found: [ByteKey]) in
+                unknown = found
+                for id in found {
+                    warn(.unknownChapterToRefresh(String(decoding: id.bytes, as: UTF8.self), corpus: corpusPath, index: outPath))
                 }
-                for id in unknown { warn(.unknownChapterToRefresh(id, corpus: corpusPath, index: outPath)) }
             }
             if dryRun {
-                let list = try FolderRefresh.plan(chapters, from: corpus, in: out, waiting: waiting)
+                let list = try FolderRefresh.plan(chapters, from: corpus, in: out, waiting: waiting, unknown: sayUnknown)
                 let output = OutputBuffer()
                 for id in list { output.write(id.bytes + [0x0A]) }
                 output.flush()
             } else {
-                try FolderRefresh.refresh(chapters, from: corpus, in: out, engine: engine, waiting: waiting)
+                try FolderRefresh.refresh(chapters, from: corpus, in: out, engine: engine, waiting: waiting, unknown: sayUnknown)
             }
             return !ids.isEmpty && unknown.count == Set(ids).count ? 1 : 0
         }

@@ -39,9 +39,9 @@ extension FolderRefresh {
     @discardableResult
     package static func refresh(
         _ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: Engine,
-        waiting: () -> Void = {}
+        waiting: () -> Void = {}, unknown: ([ByteKey]) -> Void = { _ in }
     ) throws -> [ByteKey] {
-        try refresh(chapters, from: corpus, in: directory, engine: engine.make(), waiting: waiting)
+        try refresh(chapters, from: corpus, in: directory, engine: engine.make(), waiting: waiting, unknown: unknown)
     }
 }
 

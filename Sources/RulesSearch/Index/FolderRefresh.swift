@@ -70,24 +70,29 @@ package enum FolderRefresh {
     }
 
     /// The ids a refresh of `chapters` would refresh, in order, changing nothing.
+    /// `unknown` hears the ids named that are in neither the index nor the corpus (most
+    /// likely mistyped: the reference refreshes them to nothing, silently).
     package static func plan(
         _ chapters: Chapters, from corpus: Corpus, in directory: URL,
-        waiting: () -> Void = {}
+        waiting: () -> Void = {}, unknown: ([ByteKey]) -> Void = { _ in }
     ) throws -> [ByteKey] {
         let snapshot = try Snapshot.read(directory, waiting: waiting)
+        unknown(snapshot.unknown(chapters, corpus: corpus))
         return try snapshot.list(chapters, corpus: corpus, directory: directory)
     }
 
     /// Refreshes `chapters` from `corpus` in `directory` with `engine`; the ids refreshed,
-    /// in order. `waiting` is called when another process holds the folder's lock.
+    /// in order. `waiting` is called when another process holds the folder's lock;
+    /// `unknown` as for ``plan(_:from:in:waiting:unknown:)``, once.
     @discardableResult
     package static func refresh(
         _ chapters: Chapters, from corpus: Corpus, in directory: URL, engine: any RegexEngine,
-        waiting: () -> Void = {}
+        waiting: () -> Void = {}, unknown: ([ByteKey]) -> Void = { _ in }
     ) throws -> [ByteKey] {
         let preg = Preg(engine: engine)
-        for _ in 0..<attempts {
+        for attempt in 0..<attempts {
             let snapshot = try Snapshot.read(directory, waiting: waiting)
+            if attempt == 0 { unknown(snapshot.unknown(chapters, corpus: corpus)) }
             let list = try snapshot.list(chapters, corpus: corpus, directory: directory)
             // Nothing to refresh is nothing written: the files keep their bytes and times.
             if list.isEmpty { return [] }
@@ -163,6 +168,13 @@ package enum FolderRefresh {
                     texts: try? ChapterTexts(contentsOf: directory.appendingPathComponent(ChapterTexts.fileName)),
                     vocabulary: (try? Vocabulary.read(in: directory)) ?? nil)
             }
+        }
+
+        /// The ids `chapters` names that are in neither the index nor `corpus`, each once.
+        func unknown(_ chapters: Chapters, corpus: Corpus) -> [ByteKey] {
+            guard case .named(let names) = chapters else { return [] }
+            var seen: Set<ByteKey> = []
+            return names.filter { corpus.chapters[$0] == nil && index.tableOfContents[$0] == nil && seen.insert($0).inserted }
         }
 
         func list(_ chapters: Chapters, corpus: Corpus, directory: URL) throws -> [ByteKey] {
