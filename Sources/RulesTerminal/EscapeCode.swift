@@ -15,8 +15,11 @@ public enum EscapeCode {
     public static let dim = csi + "2m"
     /// Bold red: the words a search found.
     public static let found = csi + "1;31m"
-    /// Reverse video: the selected line of the full-screen view.
+    /// Reverse video: the selected line of the full-screen view, the selected reference
+    /// of a rule read there.
     public static let reverse = csi + "7m"
+    /// Underlined: a reference to another rule, which can be followed.
+    public static let underline = csi + "4m"
     /// Every style off.
     public static let reset = csi + "0m"
 

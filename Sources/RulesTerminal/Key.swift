@@ -3,6 +3,8 @@ public enum Key: Equatable, Sendable {
     /// A character typed: a letter of any alphabet, a digit, punctuation, a space.
     case character(Character)
     case enter, tab, backspace, escape
+    /// Shift-Tab (ESC [ Z).
+    case backTab
     case up, down, left, right, pageUp, pageDown, home, end, delete
     /// A control key: `control("u")` is Ctrl-U. Ctrl-C, Ctrl-D and the others arrive so,
     /// since raw mode turns off the terminal's own handling of them.

@@ -151,6 +151,7 @@ public struct KeyDecoder: Sendable {
             case (0x44, _): .left
             case (0x48, _): .home
             case (0x46, _): .end
+            case (0x5A, ""): .backTab
             case (0x7E, "5"): .pageUp
             case (0x7E, "6"): .pageDown
             case (0x7E, "1"), (0x7E, "7"): .home

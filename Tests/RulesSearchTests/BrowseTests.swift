@@ -53,6 +53,26 @@ final class BrowseTests: XCTestCase {
         }
     }
 
+    /// A rule's «§ N» followed with Tab and Enter, and Escape back to the rule it was in.
+    func testACrossReferenceIsFollowedAndComeBackFrom() throws {
+        let terminal = try TerminalSession(width: 90, height: 24)
+        try terminal.run("\(rules) browse § 190")
+        _ = try terminal.waitFor { $0.contains("› → § 190.") || $0.contains("› § 190.") }
+        try terminal.keys("Enter")
+        _ = try terminal.waitFor { $0.hasPrefix("§ 190. Слитно или раздельно") && $0.contains("Tab — ссылки") }
+        try terminal.keys("Tab", "Tab")
+        _ = try terminal.waitFor { $0.contains("Enter — открыть § 191") }
+        try terminal.keys("BTab", "BTab")
+        _ = try terminal.waitFor { $0.contains("Enter — открыть § 192") }
+        try terminal.keys("Enter")
+        _ = try terminal.waitFor { $0.hasPrefix("§ 192. Дефис в предлогах") }
+        try terminal.keys("Escape")
+        _ = try terminal.waitFor { $0.hasPrefix("§ 190. Слитно или раздельно") && $0.contains("Enter — открыть § 192") }
+        try terminal.keys("Escape")
+        _ = try terminal.waitFor { $0.hasPrefix("Поиск: § 190") }
+        try terminal.keys("C-c")
+    }
+
     func testBrowsingAsAPersonWould() throws {
         let terminal = try TerminalSession(width: 90, height: 24)
         try terminal.run("echo shell-before")
@@ -329,6 +349,7 @@ final class BrowseTests: XCTestCase {
         XCTAssertEqual(
             decoder.keys(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~".utf8)),
             [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end])
+        XCTAssertEqual(decoder.keys(Array("\u{1B}[Z\u{1B}[1;2Z".utf8)), [.backTab, .unknown])
         XCTAssertEqual(
             decoder.keys([0x03, 0x04, 0x15, 0x0D, 0x09, 0x7F]),
             [.control("c"), .control("d"), .control("u"), .enter, .tab, .backspace])

@@ -1,4 +1,5 @@
 import Foundation
+import RulesTerminal
 import XCTest
 
 @testable import RulesCLI
@@ -110,6 +111,63 @@ final class BrowseStateTests: XCTestCase {
         var view = BrowseView(width: 40, height: 10, color: false, rules: true)
         _ = state.handle(.left, pageRows: 10)
         XCTAssertEqual(view.frame(&state).cursor, "Поиск:  к".count)
+    }
+
+    /// A rule's «§ N» can be followed and come back from: Tab selects the first reference on
+    /// the screen (scrolling to one below it when none is), Tab and Shift-Tab go round them,
+    /// Enter opens the one selected, Escape goes back to the rule it was in, scrolled and
+    /// selected as it was, then to the results.
+    func testCrossReferencesAreFollowedAndComeBackFrom() throws {
+        let source = RuleSource()
+        let page = try XCTUnwrap(source.page("190"))
+        // § 190 names § 287, § 191 and § 192, at its end.
+        XCTAssertEqual(BrowseState.Reading(page: page).references, ["287", "191", "192"])
+        var state = BrowseState(query: "")
+        state.stack = [.reading(BrowseState.Reading(page: page))]
+        var view = BrowseView(width: 80, height: 12, color: true, rules: true)
+        var screen = view.frame(&state).lines
+        XCTAssertEqual(state.handle(.enter, pageRows: 9), .none, "nothing selected: Enter opens nothing")
+        XCTAssertTrue(screen[1].contains("Tab — ссылки"), screen[1])
+        XCTAssertFalse(screen.joined().contains("§ 287"), "the references are below the first screen")
+        _ = state.handle(.tab, pageRows: 9)
+        screen = view.frame(&state).lines
+        XCTAssertTrue(screen[1].hasPrefix(EscapeCode.dim + "Enter — открыть § 287"), screen[1])
+        XCTAssertTrue(screen.contains { $0.contains(EscapeCode.reverse + "§\u{A0}287") }, "\(screen)")
+        XCTAssertTrue(screen.contains { $0.contains(EscapeCode.underline + "§\u{A0}191") }, "\(screen)")
+        _ = state.handle(.tab, pageRows: 9)
+        _ = state.handle(.tab, pageRows: 9)
+        _ = state.handle(.tab, pageRows: 9)
+        screen = view.frame(&state).lines
+        XCTAssertTrue(screen[1].contains("§ 287"), "round from the last to the first: \(screen[1])")
+        _ = state.handle(.backTab, pageRows: 9)
+        screen = view.frame(&state).lines
+        XCTAssertEqual(state.handle(.enter, pageRows: 9), .open("192"))
+        // The command opens it over § 190; back, § 190 is as it was.
+        guard case .reading(let before)? = state.stack.last else { return XCTFail("\(state.stack)") }
+        state.stack.append(.reading(BrowseState.Reading(page: try XCTUnwrap(source.page("192")))))
+        _ = view.frame(&state)
+        XCTAssertEqual(state.handle(.escape, pageRows: 9), .none)
+        guard case .reading(let after)? = state.stack.last else { return XCTFail("\(state.stack)") }
+        XCTAssertEqual(after.page.id, "190")
+        XCTAssertEqual(after.top, before.top)
+        XCTAssertEqual(after.target, "192")
+        _ = state.handle(.left, pageRows: 9)
+        XCTAssertTrue(state.stack.isEmpty)
+        // Without colour, the status line still names what Enter opens.
+        var plain = BrowseView(width: 80, height: 12, color: false, rules: true)
+        state.stack = [.reading(BrowseState.Reading(page: page))]
+        _ = state.handle(.backTab, pageRows: 9)
+        XCTAssertEqual(plain.frame(&state).lines[1], "Enter — открыть § 192 · Tab — следующая ссылка · Esc — назад")
+        // A record of one's own index: its «§ N» name nothing of its own, so are text.
+        let folderPage = RuleSource.Page(
+            id: "x", chapter: nil, title: "x", url: nil, body: "См. § 12.", introduction: "", children: [], referencesRules: false)
+        XCTAssertEqual(BrowseState.Reading(page: folderPage).references, [])
+    }
+
+    /// «§ N» as a reference: a space or a no-break space, one to six digits, not from 0.
+    func testCrossReferencesInText() {
+        XCTAssertEqual(CrossReferences.ids(in: "§ 12 и §\u{A0}13, § 0, §14, § 1234567, § 7."), ["12", "13", "7"])
+        XCTAssertEqual(CrossReferences.ids(in: "§ \(HitSummary.foundStart)12\(HitSummary.foundEnd)"), ["12"])
     }
 
     /// A query longer than the line keeps the cursor, and a few characters after it, in

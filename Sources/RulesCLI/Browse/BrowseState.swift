@@ -11,10 +11,42 @@ struct BrowseState {
         case list(Choice)
     }
 
-    /// A rule's text, scrolled to ``top`` (a line of the text as wrapped).
+    /// A rule's text, scrolled to ``top`` (a line of the text as wrapped), and its
+    /// cross-references to follow.
     struct Reading {
         var page: RuleSource.Page
         var top = 0
+        /// The ids its «§ N» name, in order (none for a page of one's own index).
+        let references: [String]
+        /// The reference selected (Tab, Shift-Tab), an index of ``references``.
+        var selected: Int?
+        /// The references on the lines shown, as the view last drew them.
+        var shown = 0..<0
+        /// Whether the view must scroll to the selected reference (just selected).
+        var reveal = false
+
+        init(page: RuleSource.Page) {
+            self.page = page
+            references = page.referencesRules ? CrossReferences.ids(in: page.body) : []
+        }
+
+        /// The reference Enter opens: the one selected, when it is on the screen.
+        var target: String? { selected.flatMap { shown.contains($0) ? references[$0] : nil } }
+
+        /// Tab (`forward`) or Shift-Tab: the next reference on the screen, or the first one
+        /// on it (after it, when none is), round from the last to the first.
+        mutating func select(forward: Bool) {
+            guard !references.isEmpty else { return }
+            let count = references.count
+            if let at = selected, shown.contains(at) {
+                selected = (at + (forward ? 1 : count - 1)) % count
+            } else if forward {
+                selected = shown.lowerBound < count ? shown.lowerBound : 0
+            } else {
+                selected = ((shown.isEmpty ? shown.lowerBound : shown.upperBound) - 1 + count) % count
+            }
+            reveal = true
+        }
     }
 
     /// A list of records to open, under a title, and a chapter's introduction when it is a
@@ -129,7 +161,14 @@ struct BrowseState {
         case .reading(var reading):
             switch key {
             case .escape, .left, .backspace:
+                // Back to what was under it: the results, or the rule whose reference was followed.
                 stack.removeLast()
+                return .none
+            case .tab: reading.select(forward: true)
+            case .backTab: reading.select(forward: false)
+            case .enter, .right:
+                guard let id = reading.target else { return .none }
+                return .open(id)
             case .up: reading.top = max(0, reading.top - 1)
             case .down: reading.top += 1
             case .pageUp: reading.top = max(0, reading.top - pageRows)
@@ -138,7 +177,7 @@ struct BrowseState {
             case .end: reading.top = Int.max / 2
             default: return .none
             }
-            if case .reading = stack.last { stack[stack.count - 1] = .reading(reading) }
+            stack[stack.count - 1] = .reading(reading)
             return .none
         case .list(var choice):
             switch key {

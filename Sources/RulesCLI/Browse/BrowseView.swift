@@ -31,17 +31,27 @@ struct BrowseView {
             cursor = column
             lines = [query, resultsStatus(state)] + results(&state)
         case .reading(var reading)?:
-            let body = readingLines(reading.page)
+            let (body, referenceLines) = readingLines(reading.page, selectedReference: reading.selected)
+            if reading.reveal, let k = reading.selected, referenceLines.indices.contains(k) {
+                let line = referenceLines[k]
+                if line < reading.top || line >= reading.top + contentRows { reading.top = line - contentRows / 3 }
+                reading.reveal = false
+            }
             reading.top = max(0, min(reading.top, body.count - contentRows))
-            state.stack[state.stack.count - 1] = .reading(reading)
             let last = min(body.count, reading.top + contentRows)
+            let firstShown = referenceLines.firstIndex { $0 >= reading.top } ?? referenceLines.count
+            reading.shown = firstShown..<(referenceLines.firstIndex { $0 >= last } ?? referenceLines.count)
+            state.stack[state.stack.count - 1] = .reading(reading)
             let position = body.count > contentRows ? "строки \(reading.top + 1)–\(last) из \(body.count) · " : ""
-            lines =
-                [
-                    StyledLine(reading.page.title, .bold),
-                    StyledLine(position + "↑↓ PgUp PgDn — листать · Esc — назад", .dim),
-                ]
-                + Array(body[reading.top..<last])
+            let keys =
+                if let target = reading.target {
+                    "Enter — открыть § \(target) · Tab — следующая ссылка · Esc — назад"
+                } else if !reading.references.isEmpty {
+                    position + "↑↓ PgUp PgDn — листать · Tab — ссылки · Esc — назад"
+                } else {
+                    position + "↑↓ PgUp PgDn — листать · Esc — назад"
+                }
+            lines = [StyledLine(reading.page.title, .bold), StyledLine(keys, .dim)] + Array(body[reading.top..<last])
         case .list(var choice)?:
             lines = [StyledLine(choice.title, .bold), StyledLine("↑↓ — выбор · Enter — открыть · Esc — назад", .dim)]
             // The introduction takes at most a third of the screen: the list is what is chosen from.
@@ -137,18 +147,31 @@ struct BrowseView {
         return lines + own
     }
 
-    /// A rule's lines as read: its chapter, then its text wrapped to the width; a chapter's
-    /// paragraphs are a list (``BrowseState/Choice``), not here.
-    func readingLines(_ page: RuleSource.Page) -> [StyledLine] {
+    /// A rule's lines as read: its chapter, then its text wrapped to the width, the words
+    /// the query finds marked (``FoundWords``, as in the results) and its cross-references
+    /// shown as such (the `selectedReference`-th selected); and the line of each reference.
+    /// A chapter's paragraphs are a list (``BrowseState/Choice``), not here.
+    func readingLines(_ page: RuleSource.Page, selectedReference: Int? = nil) -> (lines: [StyledLine], referenceLines: [Int]) {
         var lines: [StyledLine] = []
+        var referenceLines: [Int] = []
         if let chapter = page.chapter { lines.append(StyledLine(chapter, .dim)) }
-        for paragraph in page.body.split(separator: "\n", omittingEmptySubsequences: false) {
+        // «§ 12» is never cut between its lines.
+        let body = page.referencesRules ? page.body.replacingOccurrences(of: "§ ", with: "§\u{A0}") : page.body
+        for paragraph in body.split(separator: "\n", omittingEmptySubsequences: false) {
             let indent = paragraph.hasPrefix("  • ") ? "    " : ""
-            // The words the query finds are marked (``FoundWords``), as in the results.
-            for line in TextWrap.lines(String(paragraph), width: max(width - 1, 10), indent: indent) { lines.append(.marked(line)) }
+            for text in TextWrap.lines(String(paragraph), width: max(width - 1, 10), indent: indent) {
+                guard page.referencesRules else {
+                    lines.append(.marked(text))
+                    continue
+                }
+                let (line, references) = StyledLine.linking(
+                    text, firstReference: referenceLines.count, selectedReference: selectedReference)
+                referenceLines += Array(repeating: lines.count, count: references)
+                lines.append(line)
+            }
         }
         while lines.last?.runs.isEmpty == true { lines.removeLast() }
-        return lines
+        return (lines, referenceLines)
     }
 
     /// The query line: «Поиск:» and the query, the cursor in view when it is longer than
@@ -189,7 +212,7 @@ struct BrowseView {
     /// A chapter's introduction wrapped, then a blank line before its paragraphs.
     func chapterIntroduction(_ page: RuleSource.Page) -> [StyledLine] {
         var lines: [StyledLine] = []
-        for paragraph in page.body.split(separator: "\n") {
+        for paragraph in page.introduction.split(separator: "\n") {
             for line in TextWrap.lines(String(paragraph), width: max(width - 1, 10)) { lines.append(StyledLine(line, .dim)) }
         }
         lines.append(StyledLine())

@@ -3,7 +3,11 @@ import RulesTerminal
 /// A line of the full-screen view as runs of text in styles, cut to the screen's width and
 /// written with the escape sequences of its styles (none without colour).
 struct StyledLine {
-    enum Style { case plain, bold, dim, found }
+    enum Style {
+        case plain, bold, dim, found
+        /// A cross-reference («§ N») that can be followed, and the one selected.
+        case reference, selectedReference
+    }
 
     var runs: [(text: String, style: Style)] = []
     /// Drawn in reverse video (the selected item), when colour is on.
@@ -20,21 +24,48 @@ struct StyledLine {
     /// A text with the found words between ``HitSummary``'s marks, as runs: the words found
     /// in `found`, the rest in `style`.
     static func marked(_ text: String, _ style: Style = .plain) -> StyledLine {
-        var line = StyledLine()
-        var current = ""
+        let (characters, found) = unmarked(text)
+        return StyledLine(characters: characters, styles: found.map { $0 ? .found : style })
+    }
+
+    /// A line of a rule's text: the found words marked, and its cross-references
+    /// (``CrossReferences``) in `reference`, those before it on the page numbering from
+    /// `firstReference`, the `selectedReference`-th selected. With how many it holds.
+    static func linking(_ text: String, firstReference: Int, selectedReference: Int?) -> (line: StyledLine, references: Int) {
+        let (characters, found) = unmarked(text)
+        var styles = found.map { $0 ? Style.found : .plain }
+        let references = CrossReferences.find(in: characters)
+        for (k, reference) in references.enumerated() {
+            let style: Style = firstReference + k == selectedReference ? .selectedReference : .reference
+            for at in reference.range { styles[at] = style }
+        }
+        return (StyledLine(characters: characters, styles: styles), references.count)
+    }
+
+    /// `text`'s characters without ``HitSummary``'s marks, and whether each is of a found word.
+    private static func unmarked(_ text: String) -> (characters: [Character], found: [Bool]) {
+        var characters: [Character] = []
+        var found: [Bool] = []
         var inFound = false
         for c in text {
             let s = String(c)
             if s == HitSummary.foundStart || s == HitSummary.foundEnd {
-                line.append(current, inFound ? .found : style)
-                current = ""
                 inFound = s == HitSummary.foundStart
             } else {
-                current.append(c)
+                characters.append(c)
+                found.append(inFound)
             }
         }
-        line.append(current, inFound ? .found : style)
-        return line
+        return (characters, found)
+    }
+
+    /// Runs of the characters with the same style.
+    private init(characters: [Character], styles: [Style]) {
+        var start = 0
+        for k in characters.indices where k + 1 == characters.count || styles[k + 1] != styles[k] {
+            append(String(characters[start...k]), styles[k])
+            start = k + 1
+        }
     }
 
     /// The line cut to `width` columns (an ellipsis where it is cut), with its escape
@@ -59,6 +90,8 @@ struct StyledLine {
                     case .bold: EscapeCode.bold
                     case .dim: EscapeCode.dim
                     case .found: EscapeCode.found
+                    case .reference: EscapeCode.underline
+                    case .selectedReference: EscapeCode.reverse
                     }
                 out += sequence
             }

@@ -85,9 +85,8 @@ enum BrowseCommand {
                         state.stack.append(.list(BrowseState.Choice(title: page.title, chapter: page, items: page.children)))
                     } else {
                         let found = FoundWords(query: Bytes(state.query.utf8), index: session.index, preg: markingPreg)
-                        let body = found.marked(page.body, start: HitSummary.foundStart, end: HitSummary.foundEnd)
-                        let marked = RuleSource.Page(
-                            id: page.id, chapter: page.chapter, title: page.title, body: body, children: page.children)
+                        var marked = page
+                        marked.body = found.marked(page.body, start: HitSummary.foundStart, end: HitSummary.foundEnd)
                         state.stack.append(.reading(BrowseState.Reading(page: marked)))
                     }
                 }

@@ -10,14 +10,14 @@ enum ShowCommand {
     static func run(_ context: Context) throws -> Int32 {
         let given = try context.operands(minimum: 1)
         let options = context.arguments.options
-        let source = try Source(context)
+        let source = try Self.source(context)
         let terminal = Terminal(color: options.color)
         let marks = Marks(on: terminal.color)
         var pages: [String] = []
         var shown: Set<String> = []
         for word in given {
             let id = RuleJump.reference([word]) ?? word.trimmingCharacters(in: .whitespaces)
-            guard let page = source.page(id, marks: marks) else {
+            guard let page = source.page(id).map({ Self.shown($0, marks: marks) }) else {
                 // `rules 2024`: no rule has the number, so it is a query (a year, a date).
                 if context.arguments.implied { return try SearchCommand.run(context) }
                 if let index = options.index { throw Failure.unknownChapter(word, index: index) }
@@ -38,58 +38,30 @@ enum ShowCommand {
         return 0
     }
 
-    /// Where the chapters come from: a corpus (the built-in rules' or one given), or an
-    /// index folder with its texts.
-    private enum Source {
-        case corpus(Corpus, outline: RuleOutline?)
-        case folder(index: any IndexReading, texts: ChapterTexts)
-
-        init(_ context: Context) throws {
-            let options = context.arguments.options
-            if let path = options.index {
-                let (index, texts) = try IndexLocation.open(path, corpus: options.corpus, warning: { warn(.said($0)) })
-                guard let texts else { throw Failure.noTextsToShow(index: path) }
-                self = .folder(index: index, texts: texts)
-                return
-            }
-            do {
-                if let path = options.corpus {
-                    self = .corpus(try Corpus.read(URL(fileURLWithPath: path)), outline: nil)
-                } else {
-                    self = .corpus(try BuiltInIndex.corpus(), outline: BuiltInIndex.outline)
-                }
-            } catch let error as Corpus.Error {
-                throw Failure.badCorpus(options.corpus, error)
-            }
+    /// Where the chapters come from: the built-in rules, a corpus given, or an index folder
+    /// with its texts.
+    private static func source(_ context: Context) throws -> RuleSource {
+        let options = context.arguments.options
+        if let path = options.index {
+            let (index, texts) = try IndexLocation.open(path, corpus: options.corpus, warning: { warn(.said($0)) })
+            guard let texts else { throw Failure.noTextsToShow(index: path) }
+            return RuleSource(index: index, texts: texts)
         }
-
-        /// The chapter `id` as shown: its chapter's line (a paragraph of the built-in rules),
-        /// its title, its text; `nil` when there is none of that id.
-        func page(_ id: String, marks: Marks) -> String? {
-            let key = ByteKey(Bytes(id.utf8))
-            // A corpus of one's own may hold anything: nothing in it acts on the terminal.
-            func title(_ value: PHPValue) -> String { HarmlessText.line(String(decoding: value.stringValue, as: UTF8.self)) }
-            var text = ""
-            let html: Bytes
-            switch self {
-            case .corpus(let corpus, let outline):
-                guard let record = corpus.chapters[key] else { return nil }
-                if case .string(let parent)? = record.field("parent"), let chapter = corpus.chapters[ByteKey(parent)] {
-                    let chapterPlace = outline?[String(decoding: parent, as: UTF8.self)]
-                    text += marks.dim + RuleLabel.chapter(title(chapter.title), place: chapterPlace) + marks.reset + "\n"
-                }
-                text += marks.bold + RuleLabel.title(title(record.title), place: outline?[id]) + marks.reset + "\n\n"
-                html = record.html
-            case .folder(let index, let texts):
-                guard let entry = index.entry(key) else { return nil }
-                text += marks.bold + title(entry.field("title") ?? .null) + marks.reset + "\n"
-                let url = title(entry.field("url") ?? .null)
-                if !url.isEmpty { text += marks.dim + url + marks.reset + "\n" }
-                text += "\n"
-                html = texts.html(key) ?? []
-            }
-            text += HarmlessText.lines(String(decoding: Rendering.plainText(html), as: UTF8.self))
-            return text
+        guard let path = options.corpus else { return RuleSource() }
+        do {
+            return RuleSource(corpus: try Corpus.read(URL(fileURLWithPath: path)))
+        } catch let error as Corpus.Error {
+            throw Failure.badCorpus(path, error)
         }
+    }
+
+    /// A page as shown: its chapter's line (a paragraph of the built-in rules), its title,
+    /// its address (a record of one's own index), its text.
+    private static func shown(_ page: RuleSource.Page, marks: Marks) -> String {
+        var text = ""
+        if let chapter = page.chapter { text += marks.dim + chapter + marks.reset + "\n" }
+        text += marks.bold + page.title + marks.reset + "\n"
+        if let url = page.url { text += marks.dim + url + marks.reset + "\n" }
+        return text + "\n" + page.body
     }
 }
