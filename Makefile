@@ -16,11 +16,15 @@ DEFAULT_RULES := .build/release/rules
 RULES ?= $(DEFAULT_RULES)
 SWIFT ?= swift
 MANPAGE ?= doc/rules.1
+# The same page in Russian (rules help man under a ru_* locale), where man finds it for
+# such a locale.
+MANPAGE_RU ?= doc/rules.ru.1
 # The binary is installed stripped of its symbols (a fifth of it); STRIP= keeps them.
 STRIP ?= -s
 
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
+MANDIR_RU = $(PREFIX)/share/man/ru/man1
 # bash-completion 2 loads completions/<command> on demand from each $XDG_DATA_DIRS entry
 # (default /usr/local/share:/usr/share) and from ~/.local/share/bash-completion.
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
@@ -42,7 +46,7 @@ VERSION = $(word 2,$(shell '$(RULES)' --version))
 ARCH = $(shell dpkg --print-architecture)
 DEB = $(DEBDIR)/rules_$(VERSION)_$(ARCH).deb
 
-INSTALLED = $(BINDIR)/rules $(MANDIR)/rules.1 $(BASHCOMPDIR)/rules $(ZSHCOMPDIR)/_rules $(FISHCOMPDIR)/rules.fish
+INSTALLED = $(BINDIR)/rules $(MANDIR)/rules.1 $(MANDIR_RU)/rules.1 $(BASHCOMPDIR)/rules $(ZSHCOMPDIR)/_rules $(FISHCOMPDIR)/rules.fish
 
 .PHONY: all build install uninstall deb clean
 
@@ -70,9 +74,10 @@ endif
 
 # The completion scripts come from the binary itself, so that they cannot drift from its
 # commands; a generator that fails leaves no half-written file behind.
-install: $(RULES) $(MANPAGE)
+install: $(RULES) $(MANPAGE) $(MANPAGE_RU)
 	install -D -m 0755 $(STRIP) '$(RULES)' '$(DESTDIR)$(BINDIR)/rules'
 	install -D -m 0644 '$(MANPAGE)' '$(DESTDIR)$(MANDIR)/rules.1'
+	install -D -m 0644 '$(MANPAGE_RU)' '$(DESTDIR)$(MANDIR_RU)/rules.1'
 	$(call install-completion,bash,$(BASHCOMPDIR)/rules)
 	$(call install-completion,zsh,$(ZSHCOMPDIR)/_rules)
 	$(call install-completion,fish,$(FISHCOMPDIR)/rules.fish)
@@ -87,18 +92,18 @@ endef
 # Files only: the directories are shared with other packages. The man page is removed in
 # both forms, as a packager may have compressed it.
 uninstall:
-	rm -f $(foreach f,$(INSTALLED),'$(DESTDIR)$(f)') '$(DESTDIR)$(MANDIR)/rules.1.gz'
+	rm -f $(foreach f,$(INSTALLED),'$(DESTDIR)$(f)') '$(DESTDIR)$(MANDIR)/rules.1.gz' '$(DESTDIR)$(MANDIR_RU)/rules.1.gz'
 
 # The binary is static, so the package has no Depends. Debian policy wants the man page
 # compressed with gzip -9n (-n: no name or time stamp, so that builds are reproducible)
 # and a copyright file in /usr/share/doc/rules. VERSION and ARCH are expanded with the
 # recipe, after $(RULES) is built. The modes are set whatever the umask: dpkg-deb refuses
 # a DEBIAN directory that is not 0755 to 0775.
-deb: $(RULES) $(MANPAGE)
+deb: $(RULES) $(MANPAGE) $(MANPAGE_RU)
 	@test -n '$(VERSION)' || { echo "make: no version from $(RULES) --version" >&2; exit 1; }
 	rm -rf '$(STAGING)'
-	$(MAKE) install DESTDIR='$(STAGING)' PREFIX=/usr RULES='$(RULES)' MANPAGE='$(MANPAGE)'
-	gzip -9n '$(STAGING)/usr/share/man/man1/rules.1'
+	$(MAKE) install DESTDIR='$(STAGING)' PREFIX=/usr RULES='$(RULES)' MANPAGE='$(MANPAGE)' MANPAGE_RU='$(MANPAGE_RU)'
+	gzip -9n '$(STAGING)/usr/share/man/man1/rules.1' '$(STAGING)/usr/share/man/ru/man1/rules.1'
 	install -d '$(STAGING)/usr/share/doc/rules' '$(STAGING)/DEBIAN'
 	printf '%s\n' \
 	  'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' \

@@ -13,6 +13,9 @@ final class CommandLineTests: XCTestCase {
     func testEveryOptionIsInTheHelpAndTheManPage() throws {
         let man = try String(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.1"), encoding: .utf8)
         XCTAssertEqual(text(try runRules(["help", "man"]).stdout), man, "doc/rules.1 is not what 'rules help man' prints: make it again")
+        // Under a Russian locale, the Russian page.
+        let russian = try String(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.ru.1"), encoding: .utf8)
+        XCTAssertEqual(text(try runRules(["help", "man"], environment: ["LC_ALL": "ru_RU.UTF-8"]).stdout), russian)
         // Each command's options, as the flag table defines them (each writes a field of
         // the options a command reads: FlagTableTests).
         var read: [String: Set<String>] = [:]

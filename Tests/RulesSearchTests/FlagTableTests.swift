@@ -100,10 +100,39 @@ final class FlagTableTests: XCTestCase {
 
     /// Each flag in the help of each of its commands, in both languages, and in the man page.
     func testEachFlagIsInItsCommandsHelpAndTheManPage() throws {
-        let man = ManPage.roff()
+        let man = ManPage.roff(.english)
         XCTAssertEqual(
             man, try String(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.1"), encoding: .utf8),
             "doc/rules.1 is not what 'rules help man' prints: make it again")
+        // The Russian page: every text of its own in Russian, the sections named as Russian
+        // pages name them.
+        let russian = ManPage.roff(.russian)
+        XCTAssertEqual(
+            russian, try String(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.ru.1"), encoding: .utf8),
+            "doc/rules.ru.1 is not what 'LC_ALL=ru_RU.UTF-8 rules help man' prints: make it again")
+        for section in [
+            "ИМЯ", "ОБЗОР", "ОПИСАНИЕ", "КОМАНДЫ", "ПАРАМЕТРЫ", "ОКРУЖЕНИЕ", "КОД ВЫХОДА", "ФАЙЛЫ", "ПРИМЕРЫ", "СМОТРИТЕ ТАКЖЕ",
+        ] {
+            XCTAssertTrue(russian.contains(".SH \(section)\n"), section)
+        }
+        for flag in Flag.table {
+            XCTAssertTrue(
+                russian.contains("\\-\\-\(flag.name.replacingOccurrences(of: "-", with: "\\-"))"), "rules.ru.1 lacks --\(flag.name)")
+            if let manual = flag.manual {
+                XCTAssertTrue(manual.ru.contains { ("а"..."я").contains($0) } && manual.ru != manual.en, "--\(flag.name) has no Russian")
+                XCTAssertTrue(russian.contains(ManPage.text(manual.ru)), "--\(flag.name)")
+            }
+        }
+        for (_, what) in ManPage.environment + ManPage.files { XCTAssertTrue(russian.contains(ManPage.text(what.ru)), what.en) }
+        // Nothing English but names, commands and examples: no line of the English page's
+        // prose is in it.
+        let prose = man.split(separator: "\n").filter { line in
+            line.split(separator: " ").filter { $0.count > 1 && $0.allSatisfy { ("a"..."z").contains($0) } }.count >= 5
+        }
+        XCTAssertGreaterThan(prose.count, 40)
+        for line in prose {
+            XCTAssertFalse(russian.contains(line), "English in rules.ru.1: \(line)")
+        }
         for flag in Flag.table {
             XCTAssertTrue(man.contains("\\-\\-\(flag.name.replacingOccurrences(of: "-", with: "\\-"))"), "rules.1 lacks --\(flag.name)")
             for command in flag.commands {

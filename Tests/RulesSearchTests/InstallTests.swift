@@ -22,6 +22,7 @@ final class InstallTests: XCTestCase {
     private static let installed: [(path: String, mode: Int)] = [
         ("usr/bin/rules", 0o755),
         ("usr/share/man/man1/rules.1", 0o644),
+        ("usr/share/man/ru/man1/rules.1", 0o644),
         ("usr/share/bash-completion/completions/rules", 0o644),
         ("usr/share/zsh/vendor-completions/_rules", 0o644),
         ("usr/share/fish/vendor_completions.d/rules.fish", 0o644),
@@ -56,6 +57,24 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(man.status, 0, man.output)
         let found = man.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertTrue([manPage.path, manPage.resolvingSymlinksInPath().path].contains(found), man.output)
+        // And the Russian page, for a Russian locale.
+        let russianPage = root.appendingPathComponent("usr/share/man/ru/man1/rules.1")
+        XCTAssertEqual(
+            try Data(contentsOf: russianPage), try Data(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.ru.1")))
+        // man finds it under a Russian locale, when the system has one (CI makes it: .ci/run).
+        let russianLocale = try runTool(["locale", "-a"]).stdout.split(separator: "\n").contains { $0.lowercased() == "ru_ru.utf8" }
+        if russianLocale {
+            // (man looks in the locale's folders of MANPATH, not of -M.)
+            let environment = ["MANPATH": root.appendingPathComponent("usr/share/man").path, "LC_ALL": "ru_RU.UTF-8"]
+            let manRussian = try runTool(["man", "-w", "rules"], environment: environment)
+            XCTAssertEqual(manRussian.status, 0, manRussian.output)
+            let foundRussian = manRussian.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            XCTAssertTrue([russianPage.path, russianPage.resolvingSymlinksInPath().path].contains(foundRussian), manRussian.output)
+        } else {
+            print(
+                "InstallTests: no ru_RU.UTF-8 locale here (localedef -i ru_RU -f UTF-8 ru_RU.UTF-8 makes one): the Russian man page is not looked up"
+            )
+        }
 
         // Each completion script is the one the binary prints for its shell.
         for (shell, path) in [
@@ -139,6 +158,7 @@ final class InstallTests: XCTestCase {
         let expected = [
             "./usr/bin/rules": "-rwxr-xr-x",
             "./usr/share/man/man1/rules.1.gz": "-rw-r--r--",
+            "./usr/share/man/ru/man1/rules.1.gz": "-rw-r--r--",
             "./usr/share/bash-completion/completions/rules": "-rw-r--r--",
             "./usr/share/zsh/vendor-completions/_rules": "-rw-r--r--",
             "./usr/share/fish/vendor_completions.d/rules.fish": "-rw-r--r--",

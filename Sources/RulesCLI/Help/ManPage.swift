@@ -2,55 +2,77 @@ import Foundation
 import RulesSearch
 
 /// The man page, `rules.1`, made from the command and flag tables: every command, option,
-/// environment variable, exit status and file. `doc/rules.1` is this output (`rules help
-/// man > doc/rules.1`); a test keeps the two the same. Its examples are run as it is made,
-/// so they show what today's binary prints.
+/// environment variable, exit status and file, in the language of help (``Language``).
+/// `doc/rules.1` is this output in English (`rules help man > doc/rules.1`), and
+/// `doc/rules.ru.1` in Russian (under `LC_ALL=ru_RU.UTF-8`); a test keeps them the same.
+/// Its examples are run as it is made, so they show what today's binary prints.
 enum ManPage {
     /// The date on the page: that of the version, not of the day it is made, so that the
     /// page made again is the same.
-    static let date = "December 2026"
+    static let date = Localized("December 2026", ru: "декабрь 2026 г.")
 
-    static func roff() -> String {
+    static func roff(_ language: Language = .current) -> String {
+        func say(_ text: Localized) -> String { text.text(language) }
         var page: [String] = []
         let version = HelpText.version.split(separator: " ").prefix(2).joined(separator: " ")
-        page.append(".TH RULES 1 \"\(date)\" \"\(version)\" \"User Commands\"")
-        page += [".SH NAME", "rules \\- search the rules of Russian spelling and punctuation"]
-        page.append(".SH SYNOPSIS")
+        let manual = say(Localized("User Commands", ru: "Команды пользователя"))
+        page.append(".TH RULES 1 \"\(say(date))\" \"\(version)\" \"\(manual)\"")
+        page += [
+            ".SH " + say(Localized("NAME", ru: "ИМЯ")),
+            "rules \\- "
+                + say(
+                    Localized(
+                        "search the rules of Russian spelling and punctuation", ru: "поиск по правилам русской орфографии и пунктуации")),
+        ]
+        page.append(".SH " + say(Localized("SYNOPSIS", ru: "ОБЗОР")))
         for spec in CommandSpec.table {
             for synopsis in spec.synopsis {
                 page += [".B rules", text(synopsis), ".br"]
             }
         }
         page += [
-            ".SH DESCRIPTION",
+            ".SH " + say(Localized("DESCRIPTION", ru: "ОПИСАНИЕ")),
             text(
-                """
-                rules searches the rules of Russian spelling and punctuation the way therules.ru does: \
-                it is a one-to-one port of the s2_search engine by Roman Parpalak (a Russian Porter stemmer, \
-                an index of words, weights for titles, keywords, word counts and closeness, snippets that \
-                highlight the words found). The rules themselves are built in, so it answers the moment it \
-                is built; an index of any corpus can be built and searched too.
-                """), ".PP",
+                say(
+                    Localized(
+                        """
+                        rules searches the rules of Russian spelling and punctuation the way therules.ru does: \
+                        it is a one-to-one port of the s2_search engine by Roman Parpalak (a Russian Porter stemmer, \
+                        an index of words, weights for titles, keywords, word counts and closeness, snippets that \
+                        highlight the words found). The rules themselves are built in, so it answers the moment it \
+                        is built; an index of any corpus can be built and searched too.
+                        """,
+                        ru:
+                            "rules ищет по правилам русской орфографии и пунктуации так же, как therules.ru: это точный порт поискового движка s2_search Романа Парпалака (русский стеммер Портера, индекс слов, веса заголовков, ключевых слов, числа слов и их близости, фрагменты текста с выделенными найденными словами). Сами правила встроены в программу, поэтому она отвечает сразу после сборки; можно также построить индекс любого корпуса и искать в нём."
+                    ))),
+            ".PP",
             text(
-                """
-                The results view is in Russian whatever the locale (the rules' language); help and errors \
-                are in Russian under a ru_* locale and in English otherwise. JSON and --plain output never \
-                change with the locale. On a terminal, text is wrapped to its width and long output goes \
-                through a pager; in a pipe, output is never wrapped, paged or marked with escape sequences \
-                (unless --color always).
-                """),
+                say(
+                    Localized(
+                        """
+                        The results view is in Russian whatever the locale (the rules' language); help and errors \
+                        are in Russian under a ru_* locale and in English otherwise. JSON and --plain output never \
+                        change with the locale. On a terminal, text is wrapped to its width and long output goes \
+                        through a pager; in a pipe, output is never wrapped, paged or marked with escape sequences \
+                        (unless --color always).
+                        """,
+                        ru:
+                            "Выдача результатов — на русском при любой локали (это язык правил); справка и сообщения об ошибках — на русском при локали ru_* и на английском при остальных. Вывод JSON и --plain никогда не меняется в зависимости от локали. В терминале текст переносится по его ширине, а длинный вывод идёт через программу постраничного просмотра; в канале вывод никогда не переносится, не разбивается на страницы и не размечается управляющими последовательностями (если не указано --color always)."
+                    ))),
         ]
-        page.append(".SH COMMANDS")
+        page.append(".SH " + say(Localized("COMMANDS", ru: "КОМАНДЫ")))
         for spec in CommandSpec.table {
             page += [".TP", ".B " + text("rules " + spec.synopsis[0])]
-            page.append(text(spec.description.en))
+            page.append(text(say(spec.description)))
             let flags = Flag.of(spec.name).filter { $0.name != "help" && $0.name != "version" }
             if !flags.isEmpty {
                 page.append(".br")
-                page.append("Options: " + flags.map { "\\fB\(text($0.usage))\\fR" }.joined(separator: ", ") + ".")
+                page.append(
+                    say(Localized("Options: ", ru: "Параметры: ")) + flags.map { "\\fB\(text($0.usage))\\fR" }.joined(separator: ", ") + "."
+                )
             }
         }
-        page.append(".SH OPTIONS")
+        page.append(".SH " + say(Localized("OPTIONS", ru: "ПАРАМЕТРЫ")))
         for flag in Flag.table {
             page.append(".TP")
             if let placeholder = flag.value.placeholder {
@@ -60,70 +82,145 @@ enum ManPage {
             }
             let commands =
                 flag.commands.count == CommandName.allCases.count
-                ? "every command" : flag.commands.map(\.rawValue).joined(separator: ", ")
-            page.append(text((flag.manual ?? sentence(flag.help.en)) + " (" + commands + ")"))
+                ? say(Localized("every command", ru: "все команды")) : flag.commands.map(\.rawValue).joined(separator: ", ")
+            page.append(text((flag.manual.map(say) ?? sentence(say(flag.help))) + " (" + commands + ")"))
         }
-        page += [".TP", ".B \\-h", "The same as \\fB\\-\\-help\\fR."]
-        page += [".PP", text("rules help man prints this page (doc/rules.1 is its output).")]
-        page += [".SH ENVIRONMENT"]
+        page += [".TP", ".B \\-h", say(Localized("The same as \\fB\\-\\-help\\fR.", ru: "То же, что \\fB\\-\\-help\\fR."))]
+        page += [
+            ".PP",
+            text(
+                say(
+                    Localized(
+                        "rules help man prints this page (doc/rules.1 is its output; under a ru_* locale, doc/rules.ru.1).",
+                        ru: "rules help man выводит эту страницу (doc/rules.1 — её вывод; при локали ru_* — doc/rules.ru.1).")
+                )),
+        ]
+        page += [".SH " + say(Localized("ENVIRONMENT", ru: "ОКРУЖЕНИЕ"))]
         for (name, what) in environment {
-            page += [".TP", ".B " + name, text(what)]
+            page += [".TP", ".B " + name, text(say(what))]
         }
         page += [
-            ".SH EXIT STATUS", ".TP", ".B 0", text("Something was found (search, titles), or the command did what it was asked."),
-            ".TP", ".B 1", text("Nothing was found, or a page past the last was asked for; for check-engines, the engines differ."),
+            ".SH " + say(Localized("EXIT STATUS", ru: "КОД ВЫХОДА")),
+            ".TP", ".B 0",
+            text(
+                say(
+                    Localized(
+                        "Something was found (search, titles), or the command did what it was asked.",
+                        ru: "Что-то найдено (search, titles) или команда выполнила то, что от неё требовалось."))),
+            ".TP", ".B 1",
+            text(
+                say(
+                    Localized(
+                        "Nothing was found, or a page past the last was asked for; for check-engines, the engines differ.",
+                        ru: "Ничего не найдено или запрошена страница за последней; для check-engines — движки отвечают по-разному."))),
             ".TP", ".B 2",
             text(
-                "An error: a wrong command line, an unreadable or damaged file, a query too large. One line on standard error says what happened and what to do; existing index files are left as they were."
-            ),
+                say(
+                    Localized(
+                        "An error: a wrong command line, an unreadable or damaged file, a query too large. One line on standard error says what happened and what to do; existing index files are left as they were.",
+                        ru:
+                            "Ошибка: неверная командная строка, нечитаемый или повреждённый файл, слишком большой запрос. Одна строка в стандартном потоке ошибок сообщает, что случилось и что делать; существующие файлы индекса остаются как были."
+                    ))),
+            ".TP", ".B 130",
+            text(say(Localized("browse was left with Ctrl-C.", ru: "browse закрыт по Ctrl-C."))),
         ]
-        page += [".SH FILES"]
+        page += [".SH " + say(Localized("FILES", ru: "ФАЙЛЫ"))]
         for (name, what) in files {
-            page += [".TP", ".I " + text(name), text(what)]
+            page += [".TP", ".I " + text(name), text(say(what))]
         }
-        page.append(".SH EXAMPLES")
-        for (command, output) in examples() {
+        page.append(".SH " + say(Localized("EXAMPLES", ru: "ПРИМЕРЫ")))
+        for (command, output) in examples(language) {
             page += [".PP", ".nf", ".RS", "$ " + text(command)] + output.map(text) + [".RE", ".fi"]
         }
         page += [
-            ".SH SEE ALSO", ".BR grep (1),", ".BR less (1)",
-            ".PP", text("The s2_search engine: https://github.com/parpalak/s2"),
+            ".SH " + say(Localized("SEE ALSO", ru: "СМОТРИТЕ ТАКЖЕ")), ".BR grep (1),", ".BR less (1)",
+            ".PP",
+            text(
+                say(
+                    Localized(
+                        "The s2_search engine: https://github.com/parpalak/s2",
+                        ru: "Поисковый движок s2_search: https://github.com/parpalak/s2"))),
         ]
         return page.joined(separator: "\n") + "\n"
     }
 
-    static let environment: [(String, String)] = [
-        ("RULES_ENGINE", "The regex engine when --engine is not given: pcre2 (the default) or foundation."),
-        ("NO_COLOR", "When set and not empty, no colour or bold unless --color always (no-color.org)."),
+    static let environment: [(String, Localized)] = [
+        (
+            "RULES_ENGINE",
+            Localized(
+                "The regex engine when --engine is not given: pcre2 (the default) or foundation.",
+                ru: "Движок регулярных выражений, если не указан --engine: pcre2 (по умолчанию) или foundation.")
+        ),
+        (
+            "NO_COLOR",
+            Localized(
+                "When set and not empty, no colour or bold unless --color always (no-color.org).",
+                ru: "Если задана и не пуста — без цвета и полужирного, кроме случая --color always (no-color.org).")
+        ),
         (
             "PAGER",
-            "The pager for long output on a terminal; less -FRX when it is not set; none when it is empty or cat. LESS defaults to FRX."
+            Localized(
+                "The pager for long output on a terminal; less -FRX when it is not set; none when it is empty or cat. LESS defaults to FRX.",
+                ru:
+                    "Программа постраничного просмотра для длинного вывода в терминал; если не задана — less -FRX; если пуста или равна cat — вывод идёт без неё. LESS по умолчанию — FRX."
+            )
         ),
-        ("COLUMNS, LINES", "The terminal's size when it cannot be asked."),
+        (
+            "COLUMNS, LINES",
+            Localized("The terminal's size when it cannot be asked.", ru: "Размер терминала, если его не удаётся запросить.")
+        ),
         (
             "LC_ALL, LC_MESSAGES, LANG",
-            "The first that is set and not empty decides the language of help and errors: Russian for ru_*, English otherwise."
+            Localized(
+                "The first that is set and not empty decides the language of help and errors: Russian for ru_*, English otherwise.",
+                ru:
+                    "Первая из них, которая задана и не пуста, определяет язык справки и сообщений об ошибках: русский при ru_*, английский при остальных значениях."
+            )
         ),
-        ("TERM", "No colour by default on a dumb terminal."),
+        ("TERM", Localized("No colour by default on a dumb terminal.", ru: "На терминале dumb по умолчанию без цвета.")),
     ]
 
-    static let files: [(String, String)] = [
-        ("DIR/" + S2IndexFile.fileName, "The index as s2_search writes it (PHP's serialize), byte for byte what the reference makes."),
+    static let files: [(String, Localized)] = [
+        (
+            "DIR/" + S2IndexFile.fileName,
+            Localized(
+                "The index as s2_search writes it (PHP's serialize), byte for byte what the reference makes.",
+                ru: "Индекс в том виде, в каком его записывает s2_search (serialize из PHP), байт в байт как у оригинала.")
+        ),
         (
             "DIR/" + BinaryIndex.fileName,
-            "The same index in a binary form read in place, with checksums; a damaged one is set aside for the S2 file."
+            Localized(
+                "The same index in a binary form read in place, with checksums; a damaged one is passed over and the S2 file read instead.",
+                ru:
+                    "Тот же индекс в двоичной форме, которая читается на месте, с контрольными суммами; повреждённый откладывается, и вместо него читается файл S2."
+            )
         ),
-        ("DIR/" + ChapterTexts.fileName, "The chapters' texts, prepared for snippets."),
-        ("DIR/" + Vocabulary.fileName, "The corpus's words, with how often each occurs: what a misspelled query is corrected to."),
+        (
+            "DIR/" + ChapterTexts.fileName,
+            Localized("The chapters' texts, prepared for snippets.", ru: "Тексты глав, подготовленные для фрагментов.")
+        ),
+        (
+            "DIR/" + Vocabulary.fileName,
+            Localized(
+                "The corpus's words, with how often each occurs: what a misspelled query is corrected to.",
+                ru: "Слова корпуса с частотой каждого: то, на что исправляется запрос с ошибкой.")
+        ),
         (
             "DIR/" + ChapterFingerprints.fileName,
-            "What each chapter was when indexed, so that rules index refresh given no ids finds the chapters that changed."
+            Localized(
+                "What each chapter was when indexed, so that rules index refresh given no ids finds the chapters that changed.",
+                ru: "Какой была каждая глава при индексировании, чтобы rules index refresh без номеров глав находил изменившиеся главы.")
         ),
-        ("DIR/corpus.jsonl", "A corpus beside an index made by PHP: the texts its snippets come from."),
+        (
+            "DIR/corpus.jsonl",
+            Localized(
+                "A corpus beside an index made by PHP: the texts its snippets come from.",
+                ru: "Корпус рядом с индексом, построенным PHP: тексты, из которых берутся его фрагменты.")
+        ),
     ]
 
     /// Each example with the output the built-in rules give it now.
-    static func examples() -> [(String, [String])] {
+    static func examples(_ language: Language = .current) -> [(String, [String])] {
         guard let session = try? SearchSession(index: BuiltInIndex.index(), texts: BuiltInIndex.texts(), engine: .default) else {
             return []
         }
@@ -138,8 +235,18 @@ enum ManPage {
                 String(decoding: SearchCommand.plain(plain), as: UTF8.self).split(separator: "\n").map(String.init)
             ),
             ("rules stem запятые причастный обособленных", stemmed),
-            ("rules search --json --all тире | jq -r '.results[].id'", ["(the ids of every rule on the dash)"]),
-            ("rules check-engines --fuzz 20000 --seed 1 --junit report.xml", ["(compares both engines; exit 0 when they agree)"]),
+            (
+                "rules search --json --all тире | jq -r '.results[].id'",
+                [Localized("(the ids of every rule on the dash)", ru: "(номера всех правил о тире)").text(language)]
+            ),
+            (
+                "rules check-engines --fuzz 20000 --seed 1 --junit report.xml",
+                [
+                    Localized(
+                        "(compares both engines; exit 0 when they agree)", ru: "(сравнивает оба движка; код выхода 0, если они согласны)"
+                    ).text(language)
+                ]
+            ),
         ]
     }
 
