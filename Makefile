@@ -94,7 +94,8 @@ endef
 uninstall:
 	rm -f $(foreach f,$(INSTALLED),'$(DESTDIR)$(f)') '$(DESTDIR)$(MANDIR)/rules.1.gz' '$(DESTDIR)$(MANDIR_RU)/rules.1.gz'
 
-# The binary is static, so the package has no Depends. Debian policy wants the man page
+# The binary is static, so the package has no Depends; it recommends the Russian
+# dictionary `rules check` reads (hunspell-ru), without which only check fails. Debian policy wants the man page
 # compressed with gzip -9n (-n: no name or time stamp, so that builds are reproducible)
 # and a copyright file in /usr/share/doc/rules. VERSION and ARCH are expanded with the
 # recipe, after $(RULES) is built. The modes are set whatever the umask: dpkg-deb refuses
@@ -110,7 +111,8 @@ deb: $(RULES) $(MANPAGE) $(MANPAGE_RU)
 	  'Upstream-Name: rules' \
 	  'Comment: The search engine is a port of s2_search by Roman Parpalak (S2 CMS,' \
 	  ' GPL-2.0-or-later), from commit 81b64365550826c2616bcb7f384b496e57ce515b of' \
-	  ' parpalak/s2.' \
+	  ' parpalak/s2. Linked in: PCRE2 (BSD-3-Clause) and Hunspell (MPL-1.1,' \
+	  ' GPL-2.0-or-later or LGPL-2.1-or-later), from Debian.' \
 	  '' \
 	  'Files: *' \
 	  'Copyright: Roman Parpalak (s2_search)' \
@@ -130,12 +132,15 @@ deb: $(RULES) $(MANPAGE) $(MANPAGE_RU)
 	  'Architecture: $(ARCH)' \
 	  'Maintainer: rules developers <rules@localhost>' \
 	  "Installed-Size: $$(du -sk --exclude=DEBIAN '$(STAGING)' | cut -f1)" \
+	  'Recommends: hunspell-ru' \
 	  'Section: text' \
 	  'Priority: optional' \
 	  'Description: search the rules of Russian spelling and punctuation' \
 	  ' A command-line search of a built-in reference of the rules of Russian' \
 	  ' spelling and punctuation: a Swift port of the s2_search engine of' \
-	  ' therules.ru and S2 CMS, with its Russian Porter stemmer, ranking and snippets.' \
+	  ' therules.ru and S2 CMS, with its Russian Porter stemmer, ranking and snippets;' \
+	  ' and a spelling check that names the rule deciding each mistake (with' \
+	  ' hunspell-ru, the Russian dictionary it reads).' \
 	  > '$(STAGING)/DEBIAN/control'
 	find '$(STAGING)' -type d -exec chmod 0755 {} +
 	find '$(STAGING)' -type f -exec chmod go+r,go-w {} +

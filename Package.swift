@@ -27,6 +27,13 @@ let package = Package(
             providers: [.apt(["libpcre2-dev"])]
         ),
         .target(name: "RulesRegex", dependencies: ["CPCRE2"]),
+        // Hunspell from the system (C++, its C interface): the dictionary `rules check`
+        // reads (Debian's hunspell-ru, found at run time; without it, only check fails).
+        .systemLibrary(
+            name: "CHunspell",
+            pkgConfig: "hunspell",
+            providers: [.apt(["libhunspell-dev"])]
+        ),
         // The built-in rules' index files as the binary's own bytes (#embed), read in place.
         .target(name: "CBuiltInRules"),
         // glibc's memmem, hidden from Swift behind _GNU_SOURCE.
@@ -35,11 +42,14 @@ let package = Package(
         .target(
             name: "RulesSearch", dependencies: ["RulesRegex", "CBuiltInRules", "CByteSearch"],
             exclude: ["FileFormats/README.md", "HTMLToText/README.md"]),
+        // `rules check`: words checked against the dictionary, their corrections ranked by
+        // the mistakes people make, and the paragraph of the built-in rules that decides each.
+        .target(name: "RulesCheck", dependencies: ["RulesSearch", "CHunspell"]),
         // The terminal taken over for a full-screen view, and keys read from it.
         .target(name: "RulesTerminal"),
         // The command line: arguments, output, the full-screen view; the executable only
         // calls it, so that the tests can call it in-process.
-        .target(name: "RulesCLI", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal"]),
+        .target(name: "RulesCLI", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal", "RulesCheck"]),
         .executableTarget(name: "rules", dependencies: ["RulesCLI"]),
         // The fuzz targets' bodies (Tests/Fuzz): run by the libFuzzer driver that
         // Tests/Fuzz/run builds, and by swift test on every input kept.
@@ -49,7 +59,7 @@ let package = Package(
         // Depends on the executable too, so that the CLI tests find it built.
         .testTarget(
             name: "RulesSearchTests",
-            dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "RulesTerminal", "RulesCLI", "rules"],
+            dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "RulesTerminal", "RulesCLI", "RulesCheck", "rules"],
             exclude: ["Fixtures"]),
     ]
 )

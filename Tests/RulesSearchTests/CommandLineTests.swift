@@ -8,7 +8,7 @@ import XCTest
 /// locale, and the completions offer what the parser takes.
 final class CommandLineTests: XCTestCase {
     private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
-    private let commands = ["search", "titles", "show", "stem", "index", "check-engines", "completions", "help"]
+    private let commands = ["search", "titles", "show", "check", "stem", "index", "check-engines", "completions", "help"]
 
     func testEveryOptionIsInTheHelpAndTheManPage() throws {
         let man = try String(contentsOf: TestPaths.repository.appendingPathComponent("doc/rules.1"), encoding: .utf8)
@@ -207,7 +207,9 @@ final class CommandLineTests: XCTestCase {
             return run.output.split(separator: "\n").map(String.init)
         }
         XCTAssertEqual(try complete("rules se"), ["search"])
-        XCTAssertEqual(try complete("rules check"), ["check-engines"])
+        XCTAssertEqual(try complete("rules check"), ["check", "check-engines"])
+        XCTAssertEqual(try complete("rules check-"), ["check-engines"])
+        XCTAssertEqual(try complete("rules check --fo"), ["--format"])
         XCTAssertEqual(Set(try complete("rules search --e")), ["--engine"])
         XCTAssertEqual(try complete("rules search --engine "), ["pcre2", "foundation"])
         XCTAssertEqual(try complete("rules --engine pcre2 search --pa"), ["--page"])

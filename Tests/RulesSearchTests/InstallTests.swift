@@ -138,7 +138,7 @@ final class InstallTests: XCTestCase {
         let info = try runTool(["dpkg-deb", "--info", deb])
         XCTAssertEqual(info.status, 0, info.output)
         let fields = info.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        for field in ["Package: rules", "Version: \(version)", "Architecture: \(architecture)"] {
+        for field in ["Package: rules", "Version: \(version)", "Architecture: \(architecture)", "Recommends: hunspell-ru"] {
             XCTAssertTrue(fields.contains(field), "no \(field) in\n\(info.stdout)")
         }
         XCTAssertTrue(fields.contains { $0.hasPrefix("Maintainer: ") && $0.contains("@") }, info.stdout)

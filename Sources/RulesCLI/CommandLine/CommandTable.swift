@@ -88,6 +88,22 @@ struct CommandSpec {
             ],
             operands: .paragraphs),
         CommandSpec(
+            name: .check,
+            synopsis: ["check [OPTIONS] WORD...", "check [OPTIONS] --file FILE"],
+            summary: Localized(
+                "check spelling: the right form and the rule that decides it", ru: "проверить написание: правильная форма и правило"),
+            description: Localized(
+                "Checks each word against the Russian dictionary (Debian's hunspell-ru, read by Hunspell) and, for each one it does not know, gives the corrections, ranked by the mistakes people make in Russian (an unstressed vowel, a doubled or unpronounced consonant, з/с in a prefix, ь/ъ, о/ё after a sibilant), and the paragraph of the built-in rules that decides between what was typed and the correction. Also words written together, apart or with a hyphen where they should not be (вообщем, кое кто, что-бы). ё written as е is never a mistake; a capitalised word inside a sentence that the dictionary lacks is taken for a name, one in capitals for an abbreviation; Latin words, numbers and addresses are passed over. Your own words, one a line, in ~/.config/rules/words are taken as right. The exit status is 1 when a mistake was found, 0 when none, 2 on an error (no dictionary: install hunspell-ru, or set RULES_DICTIONARY to a folder with ru_RU.aff and ru_RU.dic).",
+                ru:
+                    "Проверяет каждое слово по словарю русского языка (hunspell-ru из Debian, его читает Hunspell) и для каждого незнакомого даёт исправления, упорядоченные по тому, как ошибаются в русском (безударная гласная, двойная или непроизносимая согласная, з/с в приставке, ь/ъ, о/ё после шипящих), и параграф встроенных правил, который решает выбор между написанным и исправлением. Находит и слова, написанные слитно, раздельно или через дефис не так, как нужно (вообщем, кое кто, что-бы). ё, написанная как е, — не ошибка; незнакомое словарю слово с большой буквы внутри предложения считается именем, написанное прописными — сокращением; латиница, числа и адреса пропускаются. Свои слова, по одному в строке, можно записать в ~/.config/rules/words. Код выхода 1, если найдена ошибка, 0 — если нет, 2 — при ошибке (нет словаря: установите hunspell-ru или укажите в RULES_DICTIONARY каталог с ru_RU.aff и ru_RU.dic)."
+            ),
+            examples: [
+                ("check попробывать агенство", Localized("two words", ru: "два слова")),
+                ("check --file article.md", Localized("a file, a line a mistake", ru: "файл, по строке на ошибку")),
+                ("check --json --file - < text.txt", Localized("standard input, as JSON Lines", ru: "стандартный ввод, в JSON Lines")),
+            ],
+            operands: .words),
+        CommandSpec(
             name: .stem,
             synopsis: ["stem [OPTIONS] [WORD...]"],
             summary: Localized("the stem of each word", ru: "основа каждого слова"),

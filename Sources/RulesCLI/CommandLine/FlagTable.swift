@@ -45,7 +45,7 @@ struct Flag: Sendable {
 
     static let table: [Flag] = [
         Flag(
-            name: "json", value: .none, commands: [.search, .titles],
+            name: "json", value: .none, commands: [.search, .titles, .check],
             help: Localized("print JSON instead of text", ru: "вывести JSON вместо текста"),
             manual:
                 Localized(
@@ -164,7 +164,7 @@ struct Flag: Sendable {
             completion: .engine,
             write: { o, v, _ in o.engine = v }),
         Flag(
-            name: "color", value: .choice("WHEN", ["auto", "always", "never"]), commands: [.search, .browse, .titles, .show],
+            name: "color", value: .choice("WHEN", ["auto", "always", "never"]), commands: [.search, .browse, .titles, .show, .check],
             help: Localized(
                 "colour and bold: auto (on a terminal, unless NO_COLOR is set), always or never",
                 ru: "выделение цветом и полужирным: auto (в терминале, если не задан NO_COLOR), always или never"),
@@ -199,6 +199,24 @@ struct Flag: Sendable {
                 ),
             completion: .nothing,
             write: { o, _, _ in o.print = true }),
+        Flag(
+            name: "file", value: .text("FILE"), commands: [.check],
+            help: Localized("check the text of FILE (- for standard input)", ru: "проверить текст файла FILE (- — стандартный ввод)"),
+            manual: Localized(
+                "Check the text of FILE (- for standard input), UTF-8, and print one line a mistake, FILE:LINE:COLUMN: word → correction (§ N. title), as compilers and linters do; with --json, one JSON object a line. HTML (.html, .htm) and Markdown (.md) are read as text: tags, code and addresses are passed over.",
+                ru:
+                    "Проверить текст файла FILE (- — стандартный ввод) в UTF-8 и вывести по строке на ошибку, ФАЙЛ:СТРОКА:СТОЛБЕЦ: слово → исправление (§ N. заголовок), как это делают компиляторы и линтеры; с --json — по объекту JSON в строке. HTML (.html, .htm) и Markdown (.md) читаются как текст: теги, код и адреса пропускаются."
+            ),
+            completion: .file,
+            write: { o, value, _ in o.file = value }),
+        Flag(
+            name: "format", value: .choice("FORMAT", ["text", "html", "markdown"]), commands: [.check],
+            help: Localized(
+                "how the text is written: text, html or markdown (by default, by the file's name)",
+                ru: "как записан текст: text, html или markdown (по умолчанию — по имени файла)"),
+            manual: nil,
+            completion: .choices(["text", "html", "markdown"]),
+            write: { o, value, _ in o.format = value }),
         Flag(
             name: "queries", value: .text("FILE"), commands: [.checkEngines],
             help: Localized("also compare the queries in FILE, one a line", ru: "сравнить также запросы из FILE, по одному в строке"),

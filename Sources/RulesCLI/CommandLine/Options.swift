@@ -24,6 +24,10 @@ struct Options: Equatable {
     var fuzz: Int?
     var seed: Int?
     var junit: String?
+    /// `check --file`: the file to check, `-` for standard input.
+    var file: String?
+    /// `check --format`: how the text is written; `nil`: by the file's name.
+    var format: String?
     var help = false
     var version = false
 

@@ -178,6 +178,20 @@ enum ManPage {
             )
         ),
         ("TERM", Localized("No colour by default on a dumb terminal.", ru: "На терминале dumb по умолчанию без цвета.")),
+        (
+            "RULES_DICTIONARY",
+            Localized(
+                "The folder of the Russian dictionary rules check reads (ru_RU.aff and ru_RU.dic), instead of /usr/share/hunspell and the other places hunspell dictionaries are installed.",
+                ru:
+                    "Каталог словаря русского языка для rules check (ru_RU.aff и ru_RU.dic) вместо /usr/share/hunspell и других мест, куда устанавливаются словари hunspell."
+            )
+        ),
+        (
+            "XDG_CONFIG_HOME",
+            Localized(
+                "Where rules check finds the user's own words (rules/words); ~/.config when it is not set.",
+                ru: "Где rules check находит свои слова пользователя (rules/words); если не задана — ~/.config.")
+        ),
     ]
 
     static let files: [(String, Localized)] = [
@@ -210,6 +224,18 @@ enum ManPage {
             Localized(
                 "What each chapter was when indexed, so that rules index refresh given no ids finds the chapters that changed.",
                 ru: "Какой была каждая глава при индексировании, чтобы rules index refresh без номеров глав находил изменившиеся главы.")
+        ),
+        (
+            "/usr/share/hunspell/ru_RU.aff, ru_RU.dic",
+            Localized(
+                "The Russian dictionary rules check reads (Debian's hunspell-ru).",
+                ru: "Словарь русского языка, который читает rules check (hunspell-ru из Debian).")
+        ),
+        (
+            "~/.config/rules/words",
+            Localized(
+                "The user's own words, one a line, that rules check takes as right (lines from # are passed over).",
+                ru: "Свои слова пользователя, по одному в строке, которые rules check считает верными (строки с # пропускаются).")
         ),
         (
             "DIR/corpus.jsonl",

@@ -45,6 +45,11 @@ enum Failure: Error {
     /// A corpus line that cannot be read; `nil`: the built-in corpus.
     case badCorpus(String?, Corpus.Error)
     case cannotRead(String)
+    /// `rules check` with no Russian dictionary in the folders searched.
+    case noDictionary(searched: [String])
+    case unreadableDictionary(String)
+    /// A file to check that is not UTF-8 text.
+    case notUTF8(String)
     case cannotReadInput(Localized)
     case cannotWriteOutput(reason: Localized)
     case cannotWriteReport(String, reason: Localized)
@@ -76,7 +81,8 @@ enum Failure: Error {
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownCommand, .unknownEngine, .unknownRule, .unknownChapter, .noTextsToShow, .queryTooLong, .queryTooManyWords,
             .batchLineTooLong, .wordTooLong, .outIsAFile,
-            .emptyCorpus, .badCorpus, .cannotRead, .cannotReadInput, .cannotWriteOutput, .cannotWriteReport,
+            .emptyCorpus, .badCorpus, .cannotRead, .noDictionary, .unreadableDictionary, .notUTF8, .cannotReadInput, .cannotWriteOutput,
+            .cannotWriteReport,
             .builtInUnreadable, .indexChangedWhileRead, .said:
             .none
         }

@@ -16,9 +16,9 @@
 /// Every cost depends only on the letters up to the one it is for, so that the rows of
 /// the table for a word are those of any word with the same beginning: ``Vocabulary``
 /// walks its sorted words reusing them (see ``Suggester``).
-struct SpellingCost {
-    static let edit = 4
-    static let half = 2
+package struct SpellingCost {
+    package static let edit = 4
+    package static let half = 2
 
     let typed: [UInt16]
     /// The substitution cost of each Cyrillic letter а…я (the vocabulary's letter) for
@@ -26,7 +26,7 @@ struct SpellingCost {
     /// U+0430 + c. The inner loop reads it instead of working the cost out.
     private let letterCosts: [Int]
 
-    init(typed: [UInt16]) {
+    package init(typed: [UInt16]) {
         self.typed = typed
         gapOfTyped = typed.indices.map { Self.gap(typed[$0], after: $0 > 0 ? typed[$0 - 1] : 0) }
         var costs = [Int](repeating: 0, count: 32 * typed.count)
@@ -168,7 +168,7 @@ struct SpellingCost {
     }
 
     /// The whole cost of `typed` against `word` (for tests and single checks).
-    func cost(_ word: [UInt16]) -> Int {
+    package func cost(_ word: [UInt16]) -> Int {
         var table = [Int](repeating: 0, count: (word.count + 1) * (typed.count + 1))
         return table.withUnsafeMutableBufferPointer { table in
             word.withUnsafeBufferPointer { word in

@@ -1,0 +1,207 @@
+import RulesSearch
+
+/// The corrections of a word the dictionary does not know, best first: Hunspell's, the word
+/// split in two (вообщем → в общем, незнаю → не знаю) or given its hyphen (ктото → кто-то),
+/// each with ё where the word was typed with о or ё there (жолудь → жёлудь), ranked by the
+/// mistakes people make in Russian (``SpellingCost``: an unstressed vowel, a doubled or
+/// unpronounced consonant, з/с in a prefix, ь/ъ, о/ё after a sibilant cost less than other
+/// edits; a space or hyphen, half an edit) rather than in Hunspell's order, which breaks ties.
+package struct Corrections {
+    /// Short words that a word is most often mistakenly joined to.
+    static let joinedWords: Set<String> = [
+        "в", "во", "на", "по", "не", "ни", "с", "со", "к", "ко", "о", "об", "обо", "за", "из", "до", "от", "у", "без", "при", "над",
+        "под", "про", "для", "как", "так", "что", "то", "же", "бы", "ли", "и", "а", "но", "да", "всё", "все", "уже", "ещё", "еще",
+        "вот", "раз", "чем", "тем",
+    ]
+    /// The short words most often run into the next (не знаю, в целом, по сути, то есть).
+    static let runInto: Set<String> = ["не", "ни", "в", "по", "что", "то", "из", "без", "ли"]
+
+    /// Letters people write for each other, each way: unstressed vowels, voiced and
+    /// voiceless consonants, е and э, ь and ъ.
+    static let swaps: [(String, String)] = [
+        ("а", "о"), ("о", "а"), ("е", "и"), ("и", "е"), ("е", "я"), ("я", "е"), ("и", "я"), ("я", "и"), ("и", "ы"), ("ы", "и"),
+        ("б", "п"), ("п", "б"), ("в", "ф"), ("ф", "в"), ("г", "к"), ("к", "г"), ("д", "т"), ("т", "д"), ("ж", "ш"), ("ш", "ж"),
+        ("з", "с"), ("с", "з"), ("е", "э"), ("э", "е"), ("ь", "ъ"), ("ъ", "ь"), ("о", "ё"), ("ё", "о"), ("щ", "сч"), ("сч", "щ"),
+        ("щ", "жч"), ("щ", "зч"), ("ш", "ч"), ("ч", "ш"), ("ю", "я"), ("я", "ю"), ("у", "а"), ("а", "у"), ("ш", "сш"), ("ш", "зш"),
+        ("ц", "тс"), ("ц", "тьс"), ("тся", "ться"), ("ться", "тся"), ("ыва", "ова"), ("ова", "ыва"), ("ива", "ева"), ("ева", "ива"),
+    ]
+
+    /// `word` with one mistake of ``swaps`` undone, one consonant doubled or undoubled, or
+    /// ь, ъ, an unpronounced т, д, л or в put in or taken out.
+    static func variants(of word: String) -> [String] {
+        let letters = Array(word)
+        var found: [String] = []
+        let n = letters.count
+        guard n >= 2, n <= 40 else { return [] }
+        for (from, to) in swaps {
+            let pattern = Array(from)
+            var k = 0
+            while k + pattern.count <= n {
+                if Array(letters[k..<k + pattern.count]) == pattern {
+                    found.append(String(letters[..<k]) + to + String(letters[(k + pattern.count)...]))
+                }
+                k += 1
+            }
+        }
+        let vowels = Set("аоуыэеёюяи")
+        for k in 0..<n {
+            let c = letters[k]
+            // Doubled: taken out; single: doubled.
+            if k + 1 < n, letters[k + 1] == c, !vowels.contains(c) {
+                found.append(String(letters[..<k]) + String(letters[(k + 1)...]))
+            } else if !vowels.contains(c), c != "ь", c != "ъ", c != "й" {
+                found.append(String(letters[...k]) + String(c) + String(letters[(k + 1)...]))
+            }
+            if c == "ь" || c == "ъ" { found.append(String(letters[..<k]) + String(letters[(k + 1)...])) }
+        }
+        for k in 1..<n {
+            for inserted in ["ь", "ъ", "т", "д", "л", "в"] {
+                found.append(String(letters[..<k]) + inserted + String(letters[k...]))
+            }
+            if ["т", "д", "л", "в"].contains(String(letters[k])), k + 1 < n, !vowels.contains(letters[k - 1]),
+                !vowels.contains(letters[k + 1])
+            {
+                found.append(String(letters[..<k]) + String(letters[(k + 1)...]))
+            }
+        }
+        return found
+    }
+
+    /// Particles written with a hyphen after a word.
+    static let hyphenAfter = ["то", "либо", "нибудь", "ка", "таки", "де"]
+
+    /// At most `limit` corrections of `word` (as typed: a capital kept), with their costs
+    /// in quarters of an edit.
+    /// `thorough`: Hunspell's corrections are asked for even when one of the typical
+    /// mistakes undone gives a word.
+    package static func of(
+        _ word: String, in dictionary: SpellingDictionary, limit: Int = 3, thorough: Bool = false
+    ) -> [(text: String, cost: Int)] {
+        let lower = word.lowercased()
+        var candidates: [(text: String, spacing: Int)] = []
+        var seen: Set<String> = []
+        func add(_ candidate: String, spacing: Int? = nil) {
+            let key = candidate.lowercased()
+            guard key != lower, !Self.misplacedO(key), seen.insert(key).inserted else { return }
+            candidates.append((key, spacing ?? Self.spacingCost(key)))
+        }
+        // The mistakes people make, undone one at a time (щитать → считать, лошка → ложка);
+        // Hunspell's own corrections, slow to make, only when none of them is a word, or for
+        // the alternatives beside the one found.
+        for variant in Self.variants(of: lower) where dictionary.knows(variant) { add(variant) }
+        let typical = candidates.contains { SpellingCost(typed: Self.units(lower)).cost(Self.units($0.text)) <= SpellingCost.half }
+        if !typical || thorough { for suggestion in dictionary.corrections(lower) { add(suggestion) } }
+        let letters = Array(lower)
+        if letters.count >= 3 {
+            for cut in 1..<letters.count {
+                let left = String(letters[..<cut])
+                let right = String(letters[cut...])
+                guard dictionary.knows(left), dictionary.knows(right) else { continue }
+                // во, со, ко, обо stand before consonants (and и: во имя), never before another
+                // vowel: «вообщем» is «в общем» run together.
+                if Self.misplacedO(left + " " + right) {
+                    add(String(left.dropLast()) + " " + right, spacing: 0)
+                    continue
+                }
+                // кто-то, скажи-ка; во-первых, в-третьих; кое-кто; по-моему, по-русски: a hyphen,
+                // not a space.
+                let ordinal = ["в", "во"].contains(left) && (right.hasSuffix("ых") || right.hasSuffix("их"))
+                let adverb = left == "по" && ["ому", "ему", "ски", "цки", "ьи"].contains(where: right.hasSuffix) && right != "одному"
+                let prepositions = left == "из" && (right == "за" || right == "под")
+                let half = left == "пол" && (right.first.map { "аоуыэеёюяил".contains($0) } ?? false)
+                if hyphenAfter.contains(right) || ordinal || adverb || prepositions || half || ["кое", "кой"].contains(left) {
+                    add(left + "-" + right, spacing: SpellingCost.half)
+                } else {
+                    add(left + " " + right)
+                }
+            }
+        }
+        // ё where the word has о or ё at the same place (after a sibilant, most often): the
+        // correction with ё takes the place of the one with е.
+        for (index, candidate) in candidates.enumerated() where candidate.text.count == lower.count {
+            var withYo = Array(candidate.text)
+            var changed = false
+            for (k, c) in withYo.enumerated() where c == "е" && (letters[k] == "о" || letters[k] == "ё") {
+                withYo[k] = "ё"
+                changed = true
+            }
+            if changed, dictionary.knows(String(withYo)), seen.insert(String(withYo)).inserted {
+                candidates[index].text = String(withYo)
+            }
+        }
+        // A word a rule writes with a hyphen is not offered with a space too (по моему).
+        let hyphenated = Set(
+            candidates.filter { $0.text.contains("-") && !$0.text.contains(" ") }.map { $0.text.replacingOccurrences(of: "-", with: " ") })
+        candidates.removeAll { hyphenated.contains($0.text) }
+        let cost = SpellingCost(typed: Self.units(lower))
+        var ranked = candidates.enumerated().map { order, candidate in
+            let letters = cost.cost(Self.units(candidate.text)) + Self.ruleBonus(typed: lower, candidate.text)
+            return (text: candidate.text, cost: max(letters + candidate.spacing, 0), words: candidate.spacing > 0 ? 1 : 0, order: order)
+        }
+        // On a tie, one word before two, then Hunspell's order.
+        ranked.sort { ($0.cost, $0.words, $0.order) < ($1.cost, $1.words, $1.order) }
+        let capital = word.first.map { $0.isUppercase } ?? false
+        return ranked.prefix(limit).map { item in
+            (capital ? item.text.prefix(1).uppercased() + item.text.dropFirst() : item.text, item.cost)
+        }
+    }
+
+    /// Whether one typical mistake undone (half an edit at most, ``variants(of:)``) makes
+    /// `word` a word of the dictionary: then it is likelier that mistake than a new word.
+    package static func hasTypicalCorrection(_ word: String, in dictionary: SpellingDictionary) -> Bool {
+        let lower = word.lowercased()
+        let cost = SpellingCost(typed: units(lower))
+        return variants(of: lower).contains { cost.cost(units($0)) <= SpellingCost.half && dictionary.knows($0) }
+    }
+
+    /// Whether `phrase` begins with во, со, ко or обо before a vowel other than и, where
+    /// Russian has в, с, к, о (во имя, but в общем).
+    static func misplacedO(_ phrase: String) -> Bool {
+        let parts = phrase.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, ["во", "со", "ко", "обо"].contains(parts[0]), let next = parts[1].first else { return false }
+        return "аоуыэеёюя".contains(next)
+    }
+
+    /// What a space or a hyphen in a correction costs beside its letters: a word split after
+    /// a short word it is often run into (не знаю, в общем), an edit; split otherwise, two; a
+    /// hyphen, an edit.
+    static func spacingCost(_ candidate: String) -> Int {
+        if candidate.contains(" ") {
+            let parts = candidate.split(separator: " ").map(String.init)
+            if parts.contains(where: runInto.contains) { return SpellingCost.half }
+            return parts.contains(where: joinedWords.contains) ? SpellingCost.edit : 2 * SpellingCost.edit
+        }
+        return candidate.contains("-") ? SpellingCost.edit : 0
+    }
+
+    /// Less for a difference a rule of spelling explains: a voiced consonant for a voiceless
+    /// one (лошка, вогзал) and е for э (тэст, мерия) cost half an edit, as the mistakes
+    /// ``SpellingCost`` knows do; and a quarter less for a correction whose difference has a
+    /// rule of its own (и or ы after ц, о or ё after a sibilant, a doubled or unpronounced
+    /// consonant, ь or ъ, з or с in a prefix, пре- or при-, -тся, чн, щ), so that it wins a tie
+    /// with an unstressed vowel.
+    static func ruleBonus(typed: String, _ candidate: String) -> Int {
+        let difference = SpellingDifference(typed: typed, correction: candidate)
+        var bonus = 0
+        for kind in difference.kinds where kind == .voicing || kind == .e { bonus -= SpellingCost.half }
+        let explained: Set<SpellingDifference.Kind> = [
+            .tsVowel, .sibilantVowel, .doubleConsonant, .doubleN, .silentConsonant, .signs, .prefixZS, .prePri, .tsya, .chn, .shch,
+            .verbSuffix,
+        ]
+        if difference.kinds.contains(where: explained.contains) { bonus -= 1 }
+        // A verb's ending of the other conjugation (строют → строят, клеют → клеят).
+        let ending = (typed.suffix(2), candidate.suffix(2))
+        if typed.dropLast(2) == candidate.dropLast(2),
+            ["ют": "ят", "ят": "ют", "ут": "ат", "ат": "ут"][String(ending.0)] == String(ending.1)
+        {
+            bonus -= SpellingCost.half
+        }
+        return bonus
+    }
+
+    /// The word's letters as ``SpellingCost`` compares them: UTF-16, ё as е, without spaces
+    /// and hyphens.
+    static func units(_ word: String) -> [UInt16] {
+        word.replacingOccurrences(of: "ё", with: "е").utf16.filter { $0 != 0x20 && $0 != 0x2D }
+    }
+}
