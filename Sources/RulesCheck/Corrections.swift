@@ -7,6 +7,12 @@ import RulesSearch
 /// unpronounced consonant, з/с in a prefix, ь/ъ, о/ё after a sibilant cost less than other
 /// edits; a space or hyphen, half an edit) rather than in Hunspell's order, which breaks ties.
 package struct Corrections {
+    /// How close one of the mistakes undone (or a split) must come for Hunspell's
+    /// corrections, which cost a few hundredths of a second a word, not to be asked for:
+    /// two edits. (Measured on the misspellings: asking whenever none comes within half an
+    /// edit finds no more right forms first.)
+    static let enough = 2 * SpellingCost.edit
+
     /// Short words that a word is most often mistakenly joined to.
     static let joinedWords: Set<String> = [
         "в", "во", "на", "по", "не", "ни", "с", "со", "к", "ко", "о", "об", "обо", "за", "из", "до", "от", "у", "без", "при", "над",
@@ -86,10 +92,9 @@ package struct Corrections {
             candidates.append((key, spacing ?? Self.spacingCost(key)))
         }
         // The mistakes people make, undone one at a time (щитать → считать, лошка → ложка);
-        // Hunspell's own corrections, slow to make, only when none of them is a word, or for
-        // the alternatives beside the one found.
+        // Hunspell's own corrections, slow to make, only when none of them comes close.
         for variant in Self.variants(of: lower) where dictionary.knows(variant) { add(variant) }
-        let typical = candidates.contains { SpellingCost(typed: Self.units(lower)).cost(Self.units($0.text)) <= SpellingCost.half }
+        let typical = candidates.contains { SpellingCost(typed: Self.units(lower)).cost(Self.units($0.text)) <= Self.enough }
         if !typical || thorough { for suggestion in dictionary.corrections(lower) { add(suggestion) } }
         let letters = Array(lower)
         if letters.count >= 3 {
@@ -144,6 +149,17 @@ package struct Corrections {
         return ranked.prefix(limit).map { item in
             (capital ? item.text.prefix(1).uppercased() + item.text.dropFirst() : item.text, item.cost)
         }
+    }
+
+    /// Whether `word` is two words run together, the first a short word people run into
+    /// the next (вообщем, незнаю, небыло).
+    package static func isRunTogether(_ word: String, in dictionary: SpellingDictionary) -> Bool {
+        let letters = Array(word.lowercased())
+        for cut in 1..<max(letters.count, 1) where runInto.contains(String(letters[..<cut])) || String(letters[..<cut]) == "во" {
+            let right = String(letters[cut...])
+            if right.count >= 2, dictionary.knows(right) { return true }
+        }
+        return false
     }
 
     /// Whether one typical mistake undone (half an edit at most, ``variants(of:)``) makes

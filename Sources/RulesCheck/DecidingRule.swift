@@ -48,6 +48,9 @@ package struct DecidingRule: Sendable {
         self.titles = titles
     }
 
+    /// Whether the rules strike `word` out as a wrong form (`<s>…</s>`), in any case.
+    package func strikesOut(_ word: String) -> Bool { struck[word.lowercased()] != nil }
+
     /// The paragraph that decides `typed` against `correction`; `lemmas` are the
     /// correction's dictionary forms. `nil` when no paragraph does.
     package func paragraph(typed: String, correction: String, lemmas: [String] = []) -> Paragraph? {

@@ -81,7 +81,13 @@ package struct TextWords {
                     // A mark or a line break: the clause of the word before ends; a
                     // sentence, after . ! ? … or a blank line.
                     direct = false
-                    if ".!?…".unicodeScalars.contains(s) || (s == "\n" && k + 1 < scalars.count && scalars[k + 1] == "\n") {
+                    // (Not after an initial or a short abbreviation: С. Лец, г. Москва, т. е.)
+                    let abbreviation =
+                        s == "."
+                        && (words.last.map { $0.characterOffset + $0.characterLength == k && Self.isAbbreviation($0.text) } ?? false)
+                    if (".!?…".unicodeScalars.contains(s) && !abbreviation)
+                        || (s == "\n" && k + 1 < scalars.count && scalars[k + 1] == "\n")
+                    {
                         sentence = true
                     }
                     if let last = words.indices.last, !words[last].endsClause {
@@ -126,6 +132,13 @@ package struct TextWords {
             k = end
         }
         self.words = words
+    }
+
+    /// An initial (С.) or an abbreviation a name or a number follows (г., ул., см., т.).
+    static func isAbbreviation(_ word: String) -> Bool {
+        if word.count == 1, word.first?.isUppercase == true { return true }
+        return ["т", "г", "гг", "ул", "см", "стр", "др", "пр", "им", "св", "проф", "акад", "тов", "гр", "р", "руб", "тыс", "млн", "ср"]
+            .contains(word.lowercased())
     }
 
     static func isCyrillic(_ s: Unicode.Scalar) -> Bool { (0x410...0x44F).contains(s.value) || s == "ё" || s == "Ё" }

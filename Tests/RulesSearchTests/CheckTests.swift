@@ -72,6 +72,23 @@ final class CheckTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(paragraph, 0.64)
     }
 
+    /// A long text shared among threads, each with its own dictionary, gives what one
+    /// thread gives, in the same order.
+    func testThreadsFindWhatOneFinds() throws {
+        let rows = try rows("misspellings.tsv")
+        var text = ""
+        for (k, row) in rows.enumerated() {
+            text += "Строка \(k): вот \(row.typed), а не иначе. Кое кто по моему\(k % 7 == 0 ? "." : " знает.")\n"
+        }
+        let one = SpellingChecker(dictionary: try dictionary()).check(text)
+        let two = SpellingChecker(dictionaries: [try dictionary(), try dictionary()]).check(text)
+        XCTAssertGreaterThan(one.count, 800)
+        XCTAssertEqual(one.map(\.typed), two.map(\.typed))
+        XCTAssertEqual(one.map(\.corrections), two.map(\.corrections))
+        XCTAssertEqual(one.map { $0.words[0].byteOffset }, two.map { $0.words[0].byteOffset })
+        XCTAssertEqual(one.map { $0.rule?.number }, two.map { $0.rule?.number })
+    }
+
     /// What a careful editor leaves alone: ё written as е, names inside a sentence, letters
     /// and abbreviations, Latin words, numbers, addresses, a word's part named with its
     /// hyphen, a term declined through the text, a word made with a free prefix.
@@ -179,6 +196,36 @@ final class CheckTests: XCTestCase {
         run = try runRules(["check", "--file", "-"], input: Data("Всё хорошо.\n".utf8))
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.stdout, Data())
+    }
+
+    /// In search: a word neither the index nor the dictionary knows gets the dictionary's
+    /// correction first, and the rule that decides it before the results; a word the
+    /// dictionary knows is not "corrected" into another because the rules lack it. The
+    /// ranked answer is the port's either way.
+    func testSearchTakesTheDictionarysWord() throws {
+        _ = try dictionary()
+        func view(_ query: String, dictionary: Bool = true) throws -> String {
+            let run = try runRules(["search", "--limit", "1", query], environment: dictionary ? [:] : ["RULES_DICTIONARY": "/nonexistent"])
+            return String(decoding: run.stdout, as: UTF8.self)
+        }
+        var text = try view("агенство")
+        XCTAssertTrue(text.hasPrefix("→ § 54. Непроизносимые согласные"), text)
+        XCTAssertTrue(text.contains("Возможно, вы искали: агентство\n"), text)
+        text = try view("будующий")
+        XCTAssertTrue(text.contains("Возможно, вы искали: будущий"), text)
+        // компот: the rules' words made «комроты» of it; the dictionary knows it.
+        XCTAssertTrue(try view("компот", dictionary: false).contains("Возможно, вы искали"))
+        XCTAssertFalse(try view("компот").contains("Возможно, вы искали"))
+        // The same ranked results with the dictionary's advice as without it.
+        for query in ["будующий", "агенство", "извените пожалуста"] {
+            let with = try runRules(["search", "--plain", "--all", query])
+            let without = try runRules(["search", "--plain", "--all", query], environment: ["RULES_DICTIONARY": "/nonexistent"])
+            XCTAssertEqual(with.stdout, without.stdout, query)
+        }
+        let json = try runRules(["search", "--json", "агенство"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        XCTAssertEqual(object["suggestions"] as? [String], ["агентство"])
+        XCTAssertEqual((object["jump"] as? [String: Any])?["id"] as? String, "54")
     }
 
     /// The user's own words, in $XDG_CONFIG_HOME/rules/words, are taken as right.

@@ -21,7 +21,6 @@ enum CheckCommand {
         } catch .unreadable(let folder) {
             throw Failure.unreadableDictionary(folder)
         }
-        let checker = SpellingChecker(dictionary: dictionary, accepted: try acceptedWords())
         let text: String
         var name: String?
         var format = options.format.flatMap(TextWords.Format.init(rawValue:)) ?? .text
@@ -41,6 +40,14 @@ enum CheckCommand {
         } else {
             text = words.joined(separator: " ")
         }
+        // A long text is shared among the cores, each with a dictionary of its own (read in
+        // a tenth of a second: not worth it for a few words).
+        var dictionaries = [dictionary]
+        if text.utf8.count > 100_000 {
+            let more = min(ProcessInfo.processInfo.activeProcessorCount, 4) - 1
+            dictionaries += (0..<max(more, 0)).compactMap { _ in try? SpellingDictionary(searching: [dictionary.folder]) }
+        }
+        let checker = SpellingChecker(dictionaries: dictionaries, accepted: try acceptedWords())
         let findings = checker.check(text, format: format)
         if options.json {
             for finding in findings { context.out.write(json(finding, file: name)) }

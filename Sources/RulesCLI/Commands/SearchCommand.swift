@@ -1,4 +1,5 @@
 import Foundation
+import RulesCheck
 import RulesSearch
 
 /// `rules search [--index DIR] [--limit N | --all] [--page N] [--json | --plain] [--batch] QUERY...`
@@ -56,8 +57,13 @@ enum SearchCommand {
         var query = Bytes()
         for (k, operand) in arguments.operands.enumerated() { query += (k > 0 ? [0x20] : []) + Bytes(operand.utf8) }
         if let problem = tooLarge(query, line: nil) { throw problem }
-        let result = session.search(query, limit: limit, page: page, snippetCount: form == .plain ? 0 : nil)
+        var result = session.search(query, limit: limit, page: page, snippetCount: form == .plain ? 0 : nil)
         try checkIndex(session)
+        // A word the index does not know: the dictionary's correction and the rule that
+        // decides it, when a dictionary is installed (without one, the index's own).
+        if QueryAdvice.wanted(result, vocabulary: session.vocabulary?()), let dictionary = try? SpellingDictionary() {
+            QueryAdvice.advise(&result, dictionary: dictionary, rules: options.index == nil)
+        }
         let output = render(result, session: session)
         if form == .view {
             Pager.show(output, terminal: terminal, allowed: !options.noPager, out: context.out)

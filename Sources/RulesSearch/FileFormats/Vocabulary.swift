@@ -40,6 +40,19 @@ package struct Vocabulary: Sendable {
         return UnsafeBufferPointer(start: base + start, count: end - start)
     }
 
+    /// Whether `word` is a word of the corpus, in any case, ё read as е: a binary search of
+    /// the sorted words.
+    package func contains(_ word: String) -> Bool {
+        let key = Array(word.lowercased().replacingOccurrences(of: "ё", with: "е").utf16)
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if units(middle).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+        }
+        return low < count && units(low).elementsEqual(key)
+    }
+
     /// How often word `k` occurs in the corpus.
     func occurrences(_ k: Int) -> UInt32 { word(k, field: 1) }
 
