@@ -217,7 +217,7 @@ package struct Corrections {
 
     /// The word's letters as ``SpellingCost`` compares them: UTF-16, ё as е, without spaces
     /// and hyphens.
-    static func units(_ word: String) -> [UInt16] {
+    package static func units(_ word: String) -> [UInt16] {
         word.replacingOccurrences(of: "ё", with: "е").utf16.filter { $0 != 0x20 && $0 != 0x2D }
     }
 }

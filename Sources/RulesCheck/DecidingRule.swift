@@ -54,6 +54,10 @@ package struct DecidingRule: Sendable {
     /// The paragraph that decides `typed` against `correction`; `lemmas` are the
     /// correction's dictionary forms. `nil` when no paragraph does.
     package func paragraph(typed: String, correction: String, lemmas: [String] = []) -> Paragraph? {
+        // A short word mistyped (какк, тоть) is a slip, not a matter of any rule.
+        guard correction.count > 3 || correction.contains(" ") || correction.contains("-") || struck[typed.lowercased()] != nil else {
+            return nil
+        }
         let difference = SpellingDifference(typed: typed, correction: correction)
         let family = Self.family(difference, typed: typed.lowercased(), correction: correction.lowercased())
         // Among the paragraphs that name a word, the first of the family's order.
@@ -101,7 +105,7 @@ package struct DecidingRule: Sendable {
                 if ["видео", "авиа", "авто", "радио", "фото", "теле", "микро", "аудио", "мото", "вело", "кино"].contains(first) {
                     return [163]
                 }
-                if ["анти", "контр", "супер", "ультра", "дез", "гипер", "мега"].contains(first) {
+                if ["анти", "контр", "супер", "ультра", "дез", "гипер", "мега", "псевдо", "квази", "мульти"].contains(first) {
                     return first == "контр" ? [163, 82] : [82]
                 }
                 if first.count >= 4, first.hasSuffix("о") || first.hasSuffix("е"), !c.contains(" ") { return [158, 165, 166] }

@@ -24,7 +24,8 @@ package enum QueryAdvice {
         let query = String(decoding: result.query, as: UTF8.self)
         let words = TextWords(query).words
         guard !words.isEmpty else { return }
-        let findings = SpellingChecker(dictionary: dictionary).check(query)
+        // (A query names morphemes and letters as such: пре, при, жи ши, тся.)
+        let findings = SpellingChecker(dictionary: dictionary).check(query).filter { $0.typed.count >= 4 }
         // The query corrected: each mistake's first correction in its place, from the end.
         var corrected = Array(query.utf8)
         for finding in findings.reversed() {
@@ -35,18 +36,37 @@ package enum QueryAdvice {
         }
         let correctedQuery = String(decoding: corrected, as: UTF8.self)
         // The corrected queries the index's words made, less those that change a word the
-        // dictionary knows.
+        // dictionary knows into one a typical mistake does not explain (компот is not «комроты»;
+        // запитая, a word too, is still «запятая»); the dictionary's correction among them,
+        // by what its changes cost (``SpellingCost``), first when it costs no more.
         let typed = words.map { $0.text.lowercased() }
-        var suggestions = (result.suggestions ?? []).filter { suggestion in
+        func cost(_ suggestion: String) -> Int? {
             let changed = TextWords(suggestion).words.map { $0.text.lowercased() }
-            guard changed.count == typed.count else { return true }
-            return !zip(typed, changed).contains { $0 != $1 && (dictionary.knows($0) || dictionary.knows($0.capitalized)) }
+            guard changed.count == typed.count else { return nil }
+            var total = 0
+            for (was, now) in zip(typed, changed) where was != now {
+                let step = SpellingCost(typed: Corrections.units(was)).cost(Corrections.units(now))
+                if step > SpellingCost.half, dictionary.knows(was) { return Int.max }
+                total += step
+            }
+            return total
         }
-        if correctedQuery != query {
-            suggestions.removeAll { $0.lowercased() == correctedQuery.lowercased() }
-            suggestions.insert(correctedQuery, at: 0)
+        var ranked = (result.suggestions ?? []).map { (text: $0, cost: cost($0) ?? 0) }.filter { $0.cost != Int.max }
+        // (A correction two edits away or more is a guess, not advice: кракозибры is no
+        // «ракообразный».)
+        let own = correctedQuery == query ? nil : cost(correctedQuery).flatMap { $0 < Corrections.enough ? $0 : nil }
+        if let own {
+            ranked.removeAll { $0.text.lowercased() == correctedQuery.lowercased() }
+            let place = ranked.firstIndex { $0.cost < own } == 0 ? 1 : 0
+            ranked.insert((correctedQuery, own), at: place)
         }
+        let suggestions = ranked.map(\.text)
         if result.suggestions != nil || !suggestions.isEmpty { result.suggestions = Array(suggestions.prefix(3)) }
-        if rules, result.jump == nil, let rule = findings.lazy.compactMap(\.rule).first { result.jump = String(rule.number) }
+        // A one-word doubt: the rule that decides it, offered first.
+        if rules, words.count == 1, own != nil, result.jump == nil, let finding = findings.first, finding.typed.count >= 4,
+            let rule = finding.rule
+        {
+            result.jump = String(rule.number)
+        }
     }
 }

@@ -76,9 +76,9 @@ package final class SpellingChecker {
         // A word's family: its stem, and its beginning (the stemmer takes -али of «локали» for
         // a verb's ending).
         func keys(_ word: String) -> Set<String> {
-            [stemmer.stem(word), "<" + String(word.prefix(max(3, min(5, word.count - 2))))]
+            [stemmer.stem(word), "<" + String(word.prefix(5))]
         }
-        for word in words where !word.text.contains("-") {
+        for word in words where !word.text.utf8.contains(0x2D) {
             let lower = word.text.lowercased()
             guard unknown.contains(lower) else { continue }
             for key in keys(lower) {

@@ -43,9 +43,9 @@ final class SpellingJudge {
     /// The words among `words` that neither the dictionary nor the user knows, lowercased.
     func unknown(_ words: ArraySlice<TextWords.Word>) -> Set<String> {
         var found: Set<String> = []
-        for word in words where !word.text.contains("-") {
+        for word in words where !word.text.utf8.contains(0x2D) && !knows(word.text) {
             let lower = word.text.lowercased()
-            if !knows(word.text) && !knows(lower) { found.insert(lower) }
+            if !knows(lower) { found.insert(lower) }
         }
         return found
     }
@@ -94,12 +94,14 @@ final class SpellingJudge {
 
     private func wordFinding(_ word: TextWords.Word) -> SpellingChecker.Finding? {
         let text = word.text
+        // Most words: known as written.
+        if !text.utf8.contains(0x2D), knows(text) { return nil }
         let lower = text.lowercased()
         // A part of a word (пол-, -то, -еньк-), a letter or two (т. е., буква ё), an
         // abbreviation with no vowel (ул., гг.), a term of the text: not mistakes.
         if word.partOfWord || lower.count <= 2 || !lower.contains(where: { "аоуыэеёюяи".contains($0) }) { return nil }
         if (terms[lower] ?? 0) >= 3 { return nil }
-        if text.contains("-") { return hyphenFinding(word) }
+        if text.utf8.contains(0x2D) { return hyphenFinding(word) }
         if knows(text) { return nil }
         // An abbreviation: a short word cut after a consonant, with its period (русск., напр.).
         if word.abbreviated, lower.count <= 5, let last = lower.last, !"аоуыэеёюяийь".contains(last) { return nil }
@@ -146,6 +148,13 @@ final class SpellingJudge {
         if !parts.allSatisfy({ knows($0) || knows($0.lowercased()) }) {
             let joined = parts.joined()
             if knows(joined) || knows(joined.lowercased()) { return finding([word], corrections: [joined]) }
+            // A prefix that is written together (псевдо-терминалы → псевдотерминалы).
+            if parts.count == 2, Self.productivePrefixes.contains(lower[0]), lower[0] != "не", knows(parts[1]) || knows(lower[1]) {
+                return finding([word], corrections: [joined])
+            }
+            // A part no typical mistake explains is a term or a name (своп-файл, кэш-файл).
+            let unknownParts = lower.filter { !knows($0) }
+            if !unknownParts.contains(where: { Corrections.hasTypicalCorrection($0, in: dictionary) }) { return nil }
             // The parts' own mistakes: the whole word corrected as one.
             let corrections = correctionsOf(text).map(\.text)
             if parts.first.map({ Array($0).filter(\.isUppercase).count > 0 }) == true, !word.startsSentence { return nil }
@@ -170,6 +179,13 @@ final class SpellingJudge {
         "какая", "какое", "какие", "какого", "какую", "каким", "какими", "каких", "чей", "чья", "чьё", "чьи", "почему", "зачем",
         "сколько",
     ]
+    /// Every word ``pairFinding(_:_:)`` can begin a pair with.
+    static let pairStarters: Set<String> = pronouns.union(pronounsBeforeTo).union(joinsToTheNext).union([
+        "кое", "кой", "всё", "все", "так", "опять", "довольно", "верно", "из", "вице", "экс", "северо", "юго", "обер", "унтер",
+        "лейб", "по", "во", "в", "пол", "видео", "фото", "авиа", "авто", "радио", "теле", "микро", "кино", "аудио", "мото", "вело",
+        "не", "ни",
+    ])
+
     /// What по- makes adverbs of with a hyphen (по-новому, по-моему): written apart, they are
     /// a mistake at the end of a clause (по моему мнению is right).
     static let adverbsInOmu: Set<String> = [
@@ -191,9 +207,12 @@ final class SpellingJudge {
     /// Two words written apart that are one word with a hyphen (кое кто, кто нибудь, по
     /// моему at the end of a clause, по русски).
     private func pairFinding(_ first: TextWords.Word, _ second: TextWords.Word) -> SpellingChecker.Finding? {
+        // Only a few words begin such a pair: most are passed over before any work.
+        guard first.text.utf8.count <= 16, !first.partOfWord, !second.partOfWord else { return nil }
         let a = first.text.lowercased()
+        guard Self.pairStarters.contains(a) else { return nil }
         let b = second.text.lowercased()
-        guard !a.contains("-"), !b.contains("-"), !first.partOfWord, !second.partOfWord else { return nil }
+        guard !a.utf8.contains(0x2D), !b.utf8.contains(0x2D) else { return nil }
         var correction: String?
         let hyphenated = first.text + "-" + second.text
         let joined = first.text + b

@@ -61,7 +61,7 @@ package struct TextWords {
         func advance(to target: Int) {
             while position.scalar < target {
                 let s = scalars[position.scalar]
-                position.byte += String(s).utf8.count
+                position.byte += s.value < 0x80 ? 1 : s.value < 0x800 ? 2 : s.value < 0x10000 ? 3 : 4
                 if s == "\n" {
                     position.line += 1
                     position.column = 1
@@ -143,7 +143,14 @@ package struct TextWords {
 
     static func isCyrillic(_ s: Unicode.Scalar) -> Bool { (0x410...0x44F).contains(s.value) || s == "ё" || s == "Ё" }
 
-    static func isLetterOrDigit(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || ("0"..."9").contains(s) }
+    /// (ASCII and Cyrillic, nearly every character of a Russian text, without a look in
+    /// Unicode's tables.)
+    static func isLetterOrDigit(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v | 0x20 >= 0x61 && v | 0x20 <= 0x7A) }
+        if v >= 0x400 && v <= 0x4FF { return true }
+        return s.properties.isAlphabetic
+    }
 
     private static func isWordPart(_ s: Unicode.Scalar) -> Bool {
         isLetterOrDigit(s) || s == "-" || s == "\u{301}" || s == "\u{AD}" || s == "_"

@@ -101,7 +101,16 @@ final class WaysInTests: XCTestCase {
         XCTAssertEqual(plain, ranked)
         XCTAssertFalse(ranked.contains("191"), "the reference does not rank § 191 for «191»")
         // A chapter too; a number no rule has offers nothing.
-        XCTAssertTrue(text(try runRules(["search", "ch17"]).stdout).hasPrefix("→ Глава 17. "))
+        let chapter = text(try runRules(["search", "ch17"]).stdout)
+        XCTAssertTrue(chapter.hasPrefix("→ Глава 17. "))
+        // Nothing else found is said as such, not as «nothing found» under the rule found.
+        XCTAssertTrue(chapter.contains("Других совпадений нет.") && !chapter.contains("Ничего не найдено"), chapter)
+        // --plain shows no jump: there, a jump alone is nothing found (exit 1), in a batch too.
+        let plainJump = try runRules(["search", "--plain", "ch17"])
+        XCTAssertEqual(plainJump.stdout, Data())
+        XCTAssertEqual(plainJump.status, 1)
+        XCTAssertEqual(try runRules(["search", "--batch", "--plain"], input: Data("ch17\nzzqx\n".utf8)).status, 1)
+        XCTAssertEqual(try runRules(["search", "ch17"]).status, 0)
         XCTAssertNil(try json(try runRules(["search", "--json", "9999"]).stdout)["jump"])
         XCTAssertNil(try json(try runRules(["search", "--json", "запятая"]).stdout)["jump"])
         // Each result says the command that opens it.
@@ -123,8 +132,10 @@ final class WaysInTests: XCTestCase {
         XCTAssertEqual(written.replacingOccurrences(of: "ё", with: "е"), snippet)
         XCTAssertEqual(
             (hit["snippet_html_as_written"] as? String)?.replacingOccurrences(of: "ё", with: "е"), hit["snippet_html"] as? String)
+        // (The text to show without the reference's leading space.)
         XCTAssertEqual(
-            (hit["start_text_as_written"] as? String)?.replacingOccurrences(of: "ё", with: "е"), hit["start_text"] as? String)
+            (hit["start_text_as_written"] as? String)?.replacingOccurrences(of: "ё", with: "е"),
+            (hit["start_text"] as? String).map { String($0.drop { $0 == " " }) })
         XCTAssertTrue((hit["start_text_as_written"] as? String)?.contains("пишут то ё, то о") == true)
         XCTAssertEqual(hit["paragraph"] as? Int, 3)
         let chapter = try XCTUnwrap(hit["chapter"] as? [String: Any])
@@ -332,6 +343,8 @@ final class WaysInTests: XCTestCase {
         let json = try json(try runRules(["search", "--json", "--limit", "1", "жёлудь"]).stdout)
         let hit = try XCTUnwrap((json["results"] as? [[String: Any]])?.first)
         XCTAssertTrue((hit["start_text"] as? String)?.hasPrefix(" ") == true, "the reference's start text, as it is")
+        // The text to show does not.
+        XCTAssertEqual((hit["start_text_as_written"] as? String)?.first?.isWhitespace, false)
     }
 
     /// The man page names every file of an index folder.

@@ -62,9 +62,9 @@ struct Flag: Sendable {
                 ru: "по результату в строке: номер, вес и заголовок через табуляцию"),
             manual:
                 Localized(
-                    "Print one result a line, id TAB weight TAB title, with no header and no paging line: stable for cut(1), awk(1) and fzf(1): the ranked results alone, without the rule a number names (JSON's jump). Combine with --all for every result. In a batch, each line begins with the query and a tab, and a query that finds nothing has one line, its query and empty fields.",
+                    "Print one result a line, id TAB weight TAB title, with no header and no paging line: stable for cut(1), awk(1) and fzf(1): the ranked results alone, without the rule a number names (JSON's jump): a query that finds only that rule exits with 1. Combine with --all for every result. In a batch, each line begins with the query and a tab, and a query that finds nothing has one line, its query and empty fields.",
                     ru:
-                        "Выводить по результату в строке — номер TAB вес TAB заголовок, без шапки и без строки перехода по страницам; это стабильный формат для cut(1), awk(1) и fzf(1): только ранжированные результаты, без правила, которое названо номером (jump в JSON). Чтобы получить все результаты, добавьте --all. В пакетном режиме каждая строка начинается с запроса и табуляции, а для запроса, который ничего не нашёл, выводится одна строка: запрос и пустые поля."
+                        "Выводить по результату в строке — номер TAB вес TAB заголовок, без шапки и без строки перехода по страницам; это стабильный формат для cut(1), awk(1) и fzf(1): только ранжированные результаты, без правила, которое названо номером (jump в JSON): запрос, который находит только его, завершается с кодом 1. Чтобы получить все результаты, добавьте --all. В пакетном режиме каждая строка начинается с запроса и табуляции, а для запроса, который ничего не нашёл, выводится одна строка: запрос и пустые поля."
                 ),
             completion: .nothing,
             write: { o, _, _ in o.plain = true }),

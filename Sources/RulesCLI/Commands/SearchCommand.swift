@@ -49,7 +49,7 @@ enum SearchCommand {
             }
             return try answerBatch(
                 context, session: session, limit: limit, page: page, separated: form == .view,
-                snippetCount: form == .plain ? 0 : nil, render: render, note: note)
+                snippetCount: form == .plain ? 0 : nil, countsJumps: form != .plain, render: render, note: note)
         }
 
         // The operands joined by spaces, as bytes: `joined(separator:)` on strings costs a
@@ -81,17 +81,20 @@ enum SearchCommand {
         // about a tenth of its time. A page past the end found nothing to show.
         // The rule a number names counts as found (a jump with no ranked result: an index of
         // one's own whose texts do not cite its ids).
-        exit(result.hits.isEmpty && result.jump == nil ? 1 : 0)
+        // (--plain prints no jump: there, only ranked results count.)
+        exit(result.hits.isEmpty && (result.jump == nil || form == .plain) ? 1 : 0)
     }
 
     /// `--batch`: queries read and answered in blocks, every core taking a share; answers
     /// are written in the order of the questions, and written out whenever the batch would
     /// wait for input. A query too large ends the batch, after
     /// the answers to the lines before it.
-    /// `snippetCount`: how many results get a snippet (`--plain` shows none, so makes none).
+    /// `snippetCount`: how many results get a snippet (`--plain` shows none, so makes none);
+    /// `countsJumps`: whether a rule the query names counts as found (not in `--plain`,
+    /// which does not show it).
     private static func answerBatch(
         _ context: Context, session: SearchSession, limit: Int?, page: Int, separated: Bool,
-        snippetCount: Int?,
+        snippetCount: Int?, countsJumps: Bool,
         render: (SearchSession.Result, SearchSession) -> Bytes,
         note: (SearchSession.Result) -> String?
     ) throws -> Int32 {
@@ -137,7 +140,7 @@ enum SearchCommand {
                 block, index: session.index, texts: session.texts, engine: engine,
                 limit: limit, page: page, snippetCount: snippetCount, sessions: &sessions
             ) { result, session in
-                (shown: !result.hits.isEmpty || result.jump != nil, output: render(result, session), note: note(result))
+                (shown: !result.hits.isEmpty || (result.jump != nil && countsJumps), output: render(result, session), note: note(result))
             }
             try checkIndex(session)
             for (_, answer) in answers {

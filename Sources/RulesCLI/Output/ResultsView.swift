@@ -57,7 +57,8 @@ struct ResultsView {
     /// misspelled word may still find something), the results and the paging line.
     private func renderResults(_ result: SearchSession.Result) -> String {
         let suggestion = Self.suggestionLine(result) ?? ""
-        guard result.total > 0 else { return "Ничего не найдено.\n" + suggestion }
+        // (After a rule the query names, nothing else found is not «nothing found».)
+        guard result.total > 0 else { return (result.jump == nil ? "Ничего не найдено.\n" : "Других совпадений нет.\n") + suggestion }
         let pages = result.pages
         var out = header(result.total) + "\n" + suggestion
         if result.hits.isEmpty {

@@ -161,7 +161,8 @@ package struct JSONWriter {
         raw(",\"snippet_as_written\":")
         optionalString(written.snippet)
         raw(",\"start_text_as_written\":")
-        optionalString(written.startText)
+        // Without the space the reference's start text begins with (the text to show).
+        optionalString(written.startText.map { Array($0.drop { $0 == 0x20 }) })
         let id = String(decoding: hit.id, as: UTF8.self)
         let place = outline?[id]
         raw(",\"paragraph\":")
