@@ -79,9 +79,9 @@ package struct Corrections {
     /// At most `limit` corrections of `word` (as typed: a capital kept), with their costs
     /// in quarters of an edit.
     /// `thorough`: Hunspell's corrections are asked for even when one of the typical
-    /// mistakes undone gives a word.
+    /// mistakes undone gives a word; `hunspell`: false, never.
     package static func of(
-        _ word: String, in dictionary: SpellingDictionary, limit: Int = 3, thorough: Bool = false
+        _ word: String, in dictionary: SpellingDictionary, limit: Int = 3, thorough: Bool = false, hunspell: Bool = true
     ) -> [(text: String, cost: Int)] {
         let lower = word.lowercased()
         var candidates: [(text: String, spacing: Int)] = []
@@ -95,7 +95,7 @@ package struct Corrections {
         // Hunspell's own corrections, slow to make, only when none of them comes close.
         for variant in Self.variants(of: lower) where dictionary.knows(variant) { add(variant) }
         let typical = candidates.contains { SpellingCost(typed: Self.units(lower)).cost(Self.units($0.text)) <= Self.enough }
-        if !typical || thorough { for suggestion in dictionary.corrections(lower) { add(suggestion) } }
+        if (!typical && hunspell) || thorough { for suggestion in dictionary.corrections(lower) { add(suggestion) } }
         let letters = Array(lower)
         if letters.count >= 3 {
             for cut in 1..<letters.count {

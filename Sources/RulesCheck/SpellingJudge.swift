@@ -43,7 +43,7 @@ final class SpellingJudge {
     /// The words among `words` that neither the dictionary nor the user knows, lowercased.
     func unknown(_ words: ArraySlice<TextWords.Word>) -> Set<String> {
         var found: Set<String> = []
-        for word in words where !word.text.utf8.contains(0x2D) && !knows(word.text) {
+        for word in words where word.characterLength <= Self.longestWord && !word.text.utf8.contains(0x2D) && !knows(word.text) {
             let lower = word.text.lowercased()
             if !knows(lower) { found.insert(lower) }
         }
@@ -92,8 +92,14 @@ final class SpellingJudge {
         return false
     }
 
+    /// The longest word judged, in letters: a longer run of letters is no word of the
+    /// language (the dictionary's longest are about 35), and judging it would cost time
+    /// that grows with its square.
+    static let longestWord = 64
+
     private func wordFinding(_ word: TextWords.Word) -> SpellingChecker.Finding? {
         let text = word.text
+        guard word.characterLength <= Self.longestWord else { return nil }
         // Most words: known as written.
         if !text.utf8.contains(0x2D), knows(text) { return nil }
         let lower = text.lowercased()
@@ -130,9 +136,16 @@ final class SpellingJudge {
 
     private var correctionCache: [String: [(text: String, cost: Int)]] = [:]
 
+    /// How many words a thread asks Hunspell's corrections for (a few hundredths of a second
+    /// each): past that, a text of noise gets the typical mistakes undone only, so that no
+    /// text takes more than about half a minute a thread.
+    static let hunspellBudget = 1000
+    private var hunspellAsked = 0
+
     private func correctionsOf(_ text: String) -> [(text: String, cost: Int)] {
         if let cached = correctionCache[text] { return cached }
-        let found = Corrections.of(text, in: dictionary)
+        let found = Corrections.of(text, in: dictionary, hunspell: hunspellAsked < Self.hunspellBudget)
+        hunspellAsked += 1
         correctionCache[text] = found
         return found
     }
@@ -208,7 +221,9 @@ final class SpellingJudge {
     /// моему at the end of a clause, по русски).
     private func pairFinding(_ first: TextWords.Word, _ second: TextWords.Word) -> SpellingChecker.Finding? {
         // Only a few words begin such a pair: most are passed over before any work.
-        guard first.text.utf8.count <= 16, !first.partOfWord, !second.partOfWord else { return nil }
+        guard first.text.utf8.count <= 16, second.characterLength <= Self.longestWord, !first.partOfWord, !second.partOfWord else {
+            return nil
+        }
         let a = first.text.lowercased()
         guard Self.pairStarters.contains(a) else { return nil }
         let b = second.text.lowercased()

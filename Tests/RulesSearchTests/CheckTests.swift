@@ -143,6 +143,23 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(checker.check("По моему мнению, в общем, что бы ни было, кое с кем поговорим.").map(\.typed), [])
     }
 
+    /// Hostile text: a run of letters far longer than any word, a chain of hyphens, the
+    /// same word a hundred thousand times, random letters, stress marks and soft hyphens,
+    /// a lone surrogate's replacement: answered, each run of letters judged once.
+    func testHostileText() throws {
+        let checker = SpellingChecker(dictionary: try dictionary())
+        XCTAssertEqual(checker.check(String(repeating: "а", count: 100_000)).count, 0)
+        XCTAssertEqual(checker.check(String(repeating: "кое-", count: 20_000) + "что").count, 0)
+        XCTAssertEqual(checker.check(String(repeating: "агенство ", count: 100_000)).count, 100_000)
+        var random = SystemRandomNumberGenerator()
+        let letters = Array("абвгдеёжзийклмнопрстуфхцчшщъыьэюя-\u{301}\u{AD} .,«»")
+        let noise = String((0..<2_000).map { _ in letters.randomElement(using: &random)! })
+        _ = checker.check(noise)
+        _ = checker.check(noise, format: .html)
+        _ = checker.check("<" + noise + "`" + noise, format: .markdown)
+        XCTAssertEqual(checker.check("при\u{301}вет, кни\u{AD}га, \u{FFFD}").map(\.typed), [])
+    }
+
     // MARK: - The command
 
     func testTheCommandAsAPersonAndAScriptUseIt() throws {
