@@ -196,6 +196,33 @@ final class WaysInTests: XCTestCase {
 
     /// An index of one's own is opened the way the built-in one is: its results name the
     /// command that shows them, and `show --index` shows them, several at once.
+    /// An index of one's own may name a chapter «§5» or «ch1»: the command a result offers
+    /// opens it, the id as given before its reading as a rule's number.
+    func testAnOwnIdThatLooksLikeARuleNumberOpensItself() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-own-ids-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = dir.appendingPathComponent("corpus.jsonl")
+        try Data(
+            """
+            {"id": "§5", "title": "Параграф со знаком", "html": "<p>Текст о запятой.</p>"}
+            {"id": "5", "title": "Пятая глава", "html": "<p>Другой текст.</p>"}
+
+            """.utf8
+        ).write(to: corpus)
+        let out = dir.appendingPathComponent("idx").path
+        XCTAssertEqual(try runRules(["index", "build", "--corpus", corpus.path, "--out", out]).status, 0)
+        let view = text(try runRules(["search", "--index", out, "запятой"]).stdout)
+        XCTAssertTrue(view.contains("rules show --index \(out) '§5'") || view.contains("rules show --index \(out) §5"), view)
+        let shown = try runRules(["show", "--index", out, "§5"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(text(shown.stdout).hasPrefix("Параграф со знаком"), text(shown.stdout))
+        XCTAssertTrue(text(try runRules(["show", "--index", out, "5"]).stdout).hasPrefix("Пятая глава"))
+        // «§ 5», which no chapter is called, still names chapter 5.
+        XCTAssertTrue(text(try runRules(["show", "--index", out, "§ 5"]).stdout).hasPrefix("Пятая глава"))
+    }
+
     func testYourOwnIndexIsShownLikeTheBuiltInOne() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-own-show-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
