@@ -93,8 +93,9 @@ package struct Corrections {
         }
         // The mistakes people make, undone one at a time (щитать → считать, лошка → ложка);
         // Hunspell's own corrections, slow to make, only when none of them comes close.
+        let cost = SpellingCost(typed: Self.units(lower))
         for variant in Self.variants(of: lower) where dictionary.knows(variant) { add(variant) }
-        let typical = candidates.contains { SpellingCost(typed: Self.units(lower)).cost(Self.units($0.text)) <= Self.enough }
+        let typical = candidates.contains { cost.cost(Self.units($0.text)) <= Self.enough }
         if (!typical && hunspell) || thorough { for suggestion in dictionary.corrections(lower) { add(suggestion) } }
         let letters = Array(lower)
         if letters.count >= 3 {
@@ -138,7 +139,6 @@ package struct Corrections {
         let hyphenated = Set(
             candidates.filter { $0.text.contains("-") && !$0.text.contains(" ") }.map { $0.text.replacingOccurrences(of: "-", with: " ") })
         candidates.removeAll { hyphenated.contains($0.text) }
-        let cost = SpellingCost(typed: Self.units(lower))
         var ranked = candidates.enumerated().map { order, candidate in
             let letters = cost.cost(Self.units(candidate.text)) + Self.ruleBonus(typed: lower, candidate.text)
             return (text: candidate.text, cost: max(letters + candidate.spacing, 0), words: candidate.spacing > 0 ? 1 : 0, order: order)

@@ -163,10 +163,10 @@ package struct DecidingRule: Sendable {
                 return c.hasSuffix("ешь") || c.hasSuffix("ишь")
                     || c.hasSuffix("чь") && at >= 3 && ["очь", "ечь", "ичь"].contains(where: c.hasSuffix) ? [69, 68] : [68, 69, 70]
             }
-            if at > 0, letters.indices.contains(at) || true, at >= letters.count - 1 || fromEnd <= 1 {
+            if at > 0, at >= letters.count - 1 {
                 // Leaving ь out after a sibilant at the end: the noun's rule, the verb's, the adverb's.
-                if at > 0, "жшчщ".contains(letters[at - 1]) { return ["ешь", "ишь"].contains(where: c.hasSuffix) ? [69] : [68, 69, 70] }
-                if at > 0, "жшчщ".contains(letters[min(at, letters.count - 1)]) && soft == false { return [68, 69, 70] }
+                if "жшчщ".contains(letters[at - 1]) { return ["ешь", "ишь"].contains(where: c.hasSuffix) ? [69] : [68, 69, 70] }
+                if !soft, "жшчщ".contains(letters[min(at, letters.count - 1)]) { return [68, 69, 70] }
             }
             if !soft, at > 0, at <= letters.count, "жшчщ".contains(letters[at - 1]) { return [68, 69, 70] }
             if soft, at + 1 < letters.count, "еёюяи".contains(letters[at + 1]) { return [64] }

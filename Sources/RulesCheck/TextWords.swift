@@ -39,7 +39,7 @@ package struct TextWords {
         package let followsWordDirectly: Bool
         /// Whether a punctuation mark or the end of the text comes right after it, before
         /// the next word.
-        package let endsClause: Bool
+        package var endsClause: Bool
         /// Whether a hyphen joins it to nothing on one side: a part of a word named as such
         /// (пол-, -то, -еньк-).
         package var partOfWord = false
@@ -91,7 +91,7 @@ package struct TextWords {
                         sentence = true
                     }
                     if let last = words.indices.last, !words[last].endsClause {
-                        words[last] = words[last].endingClause()
+                        words[last].endsClause = true
                     }
                 }
                 k += 1
@@ -363,14 +363,5 @@ package struct TextWords {
             }
             k += 1
         }
-    }
-}
-
-extension TextWords.Word {
-    fileprivate func endingClause() -> TextWords.Word {
-        TextWords.Word(
-            text: text, byteOffset: byteOffset, byteLength: byteLength, characterOffset: characterOffset,
-            characterLength: characterLength, line: line, column: column, startsSentence: startsSentence,
-            followsWordDirectly: followsWordDirectly, endsClause: true, partOfWord: partOfWord, abbreviated: abbreviated)
     }
 }

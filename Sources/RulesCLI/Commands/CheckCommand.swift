@@ -79,15 +79,11 @@ enum CheckCommand {
         }
     }
 
-    private static func correction(_ finding: SpellingChecker.Finding) -> String {
-        finding.corrections.first ?? "?"
-    }
-
     /// `FILE:LINE:COLUMN: слово → правильно (§ N. title)`.
     static func lintLine(_ finding: SpellingChecker.Finding, file: String) -> String {
         let first = finding.words[0]
         var line = "\(file):\(first.line):\(first.column): \(finding.typed)"
-        line += finding.corrections.isEmpty ? ": нет в словаре" : " → \(correction(finding))"
+        line += finding.corrections.first.map { " → \($0)" } ?? ": нет в словаре"
         if let rule = finding.rule { line += " (§ \(rule.number). \(rule.title))" }
         return line
     }

@@ -18,9 +18,10 @@ enum ShowCommand {
         for word in given {
             // An index of one's own names its chapters by any id («§5» among them): the id as
             // given first, then what it names as a rule's number.
-            let literal = options.index != nil && source.page(word) != nil
-            let id = literal ? word : RuleJump.reference([word]) ?? word.trimmingCharacters(in: .whitespaces)
-            guard let page = source.page(id).map({ Self.shown($0, marks: marks) }) else {
+            let named = RuleJump.reference([word]) ?? word.trimmingCharacters(in: .whitespaces)
+            let literal = options.index != nil ? source.page(word) : nil
+            let id = literal != nil ? word : named
+            guard let page = (literal ?? source.page(named)).map({ Self.shown($0, marks: marks) }) else {
                 // `rules 2024`: no rule has the number, so it is a query (a year, a date).
                 if context.arguments.implied { return try SearchCommand.run(context) }
                 if let index = options.index { throw Failure.unknownChapter(word, index: index) }
