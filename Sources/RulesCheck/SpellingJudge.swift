@@ -277,7 +277,8 @@ final class SpellingJudge {
         let typed = words.map(\.text).joined(separator: " ")
         var rule: DecidingRule.Paragraph?
         if let best = corrections.first {
-            rule = rules.paragraph(typed: typed, correction: best, lemmas: best.contains(" ") ? [] : dictionary.lemmas(best))
+            rule = rules.paragraph(
+                typed: typed, correction: best, lemmas: best.contains(" ") ? [] : dictionary.lemmas(best), knows: dictionary.knows)
         }
         return SpellingChecker.Finding(words: words, typed: typed, corrections: corrections, rule: rule)
     }
