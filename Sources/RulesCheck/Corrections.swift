@@ -29,12 +29,14 @@ package struct Corrections {
         ("б", "п"), ("п", "б"), ("в", "ф"), ("ф", "в"), ("г", "к"), ("к", "г"), ("д", "т"), ("т", "д"), ("ж", "ш"), ("ш", "ж"),
         ("з", "с"), ("с", "з"), ("е", "э"), ("э", "е"), ("ь", "ъ"), ("ъ", "ь"), ("о", "ё"), ("ё", "о"), ("щ", "сч"), ("сч", "щ"),
         ("щ", "жч"), ("щ", "зч"), ("ш", "ч"), ("ч", "ш"), ("ю", "я"), ("я", "ю"), ("у", "а"), ("а", "у"), ("ш", "сш"), ("ш", "зш"),
-        ("ц", "тс"), ("ц", "тьс"), ("тся", "ться"), ("ться", "тся"), ("ыва", "ова"), ("ова", "ыва"), ("ива", "ева"), ("ева", "ива"),
+        ("ц", "тс"), ("ц", "тьс"), ("х", "г"), ("щ", "стч"), ("жж", "зж"), ("зж", "жж"), ("тся", "ться"), ("ться", "тся"), ("ыва", "ова"),
+        ("ова", "ыва"), ("ива", "ева"), ("ева", "ива"),
     ]
 
     /// `word` with one mistake of ``swaps`` undone, one consonant doubled or undoubled, or
     /// ь, ъ, an unpronounced т, д, л or в put in or taken out.
-    static func variants(of word: String) -> [String] {
+    /// `inserting`: false leaves out the letters put in (ь, ъ, т, д, л, в at each place).
+    static func variants(of word: String, inserting: Bool = true) -> [String] {
         let letters = Array(word)
         var found: [String] = []
         let n = letters.count
@@ -59,6 +61,14 @@ package struct Corrections {
                 found.append(String(letters[...k]) + String(c) + String(letters[(k + 1)...]))
             }
             if c == "ь" || c == "ъ" { found.append(String(letters[..<k]) + String(letters[(k + 1)...])) }
+        }
+        guard inserting else { return found }
+        // ь left out at the end (восемь, стричь).
+        // Not after a verb's -ет, -ит (зависет is зависит more often than зависеть).
+        if let last = letters.last, !vowels.contains(last), last != "ь", last != "ъ", last != "й",
+            !(last == "т" && n >= 2 && vowels.contains(letters[n - 2]))
+        {
+            found.append(word + "ь")
         }
         for k in 1..<n {
             for inserted in ["ь", "ъ", "т", "д", "л", "в"] {
@@ -94,9 +104,24 @@ package struct Corrections {
         // The mistakes people make, undone one at a time (щитать → считать, лошка → ложка);
         // Hunspell's own corrections, slow to make, only when none of them comes close.
         let cost = SpellingCost(typed: Self.units(lower))
-        for variant in Self.variants(of: lower) where dictionary.knows(variant) { add(variant) }
+        let variants = Self.variants(of: lower)
+        for variant in variants where dictionary.knows(variant) { add(variant) }
+        // Whether one mistake undone comes within two edits, else Hunspell is asked.
         let typical = candidates.contains { cost.cost(Self.units($0.text)) <= Self.enough }
         if (!typical && hunspell) || thorough { for suggestion in dictionary.corrections(lower) { add(suggestion) } }
+        // Two of them in one word (калекция → коллекция, харашо → хорошо), when one alone
+        // comes no closer than an edit: each pair within an edit looked up once, a quarter
+        // dearer than its letters (on a tie, Hunspell's correction wins).
+        // Words of up to 16 letters, each of the two costing half an edit at most, none a
+        // letter put in (a text of noise checked so took ten times as long).
+        if hunspell, lower.count <= 16, !candidates.contains(where: { cost.cost(Self.units($0.text)) <= SpellingCost.edit }) {
+            var tried: Set<String> = []
+            for variant in Self.variants(of: lower, inserting: false) where cost.cost(Self.units(variant)) <= SpellingCost.half {
+                for second in Self.variants(of: variant, inserting: false) where tried.insert(second).inserted {
+                    if cost.cost(Self.units(second)) <= SpellingCost.edit, dictionary.knows(second) { add(second, spacing: 1) }
+                }
+            }
+        }
         let letters = Array(lower)
         if letters.count >= 3 {
             for cut in 1..<letters.count {
@@ -122,6 +147,21 @@ package struct Corrections {
                 }
             }
         }
+        // Three words run together, the first a short one (насамомделе, темнеменее, незачто),
+        // when no split in two makes words.
+        if letters.count >= 5, !candidates.contains(where: { $0.text.contains(" ") || $0.text.contains("-") }) {
+            for cut in 1...3 where cut + 3 <= letters.count && joinedWords.contains(String(letters[..<cut])) {
+                for second in (cut + 1)...(letters.count - 2) {
+                    let middle = String(letters[cut..<second])
+                    let last = String(letters[second...])
+                    guard middle.count >= 2 || joinedWords.contains(middle), last.count >= 3 || joinedWords.contains(last),
+                        dictionary.knows(middle), dictionary.knows(last)
+                    else { continue }
+                    let phrase = String(letters[..<cut]) + " " + middle + " " + last
+                    add(phrase, spacing: Self.spacingCost(phrase) + SpellingCost.half)
+                }
+            }
+        }
         // ё where the word has о or ё at the same place (after a sibilant, most often): the
         // correction with ё takes the place of the one with е.
         for (index, candidate) in candidates.enumerated() where candidate.text.count == lower.count {
@@ -141,7 +181,8 @@ package struct Corrections {
         candidates.removeAll { hyphenated.contains($0.text) }
         var ranked = candidates.enumerated().map { order, candidate in
             let letters = cost.cost(Self.units(candidate.text)) + Self.ruleBonus(typed: lower, candidate.text)
-            return (text: candidate.text, cost: max(letters + candidate.spacing, 0), words: candidate.spacing > 0 ? 1 : 0, order: order)
+            let words = candidate.text.contains(" ") || candidate.text.contains("-") ? 1 : 0
+            return (text: candidate.text, cost: max(letters + candidate.spacing, 0), words: words, order: order)
         }
         // On a tie, one word before two, then Hunspell's order.
         ranked.sort { ($0.cost, $0.words, $0.order) < ($1.cost, $1.words, $1.order) }
@@ -184,7 +225,7 @@ package struct Corrections {
     static func spacingCost(_ candidate: String) -> Int {
         if candidate.contains(" ") {
             let parts = candidate.split(separator: " ").map(String.init)
-            if parts.contains(where: runInto.contains) { return SpellingCost.half }
+            if parts.contains(where: runInto.contains) || ["бы", "же", "ли"].contains(parts.last ?? "") { return SpellingCost.half }
             return parts.contains(where: joinedWords.contains) ? SpellingCost.edit : 2 * SpellingCost.edit
         }
         return candidate.contains("-") ? SpellingCost.edit : 0
@@ -205,6 +246,16 @@ package struct Corrections {
             .verbSuffix,
         ]
         if difference.kinds.contains(where: explained.contains) { bonus -= 1 }
+        // ь left out at the end is no likelier than a consonant heard otherwise there (морос
+        // is мороз as often as морось).
+        if candidate == typed + "ь" { bonus += 1 }
+        // ц for тс (советский, детский: § 94's -тск-), an edit and a half by letters.
+        if typed.contains("ц"), candidate == typed.replacingOccurrences(of: "ц", with: "тс") { bonus -= SpellingCost.edit }
+        // г heard as х before к and ч (мягче, легко); ж heard as зж (езжу, позже).
+        for change in difference.changes where change.typed == "х" && change.meant == "г" || change.typed == "ж" && change.meant == "з" {
+            let next = candidate.dropFirst(change.at + 1).first
+            if next == "к" || next == "ч" || (change.meant == "з" && next == "ж") { bonus -= SpellingCost.half }
+        }
         // A verb's ending of the other conjugation (строют → строят, клеют → клеят).
         let ending = (typed.suffix(2), candidate.suffix(2))
         if typed.dropLast(2) == candidate.dropLast(2),

@@ -352,7 +352,15 @@ package struct DecidingRule: Sendable {
             if borrowed, at > 1 || !["от", "об", "под", "над", "пред", "до", "по", "про"].contains(where: c.hasPrefix) {
                 return [34, 33, 30, 28, 31]
             }
-            for (roots, number) in alternatingRoots where around(roots, within: 0) { return [number, 28, 33] }
+            // The roots of §§ 40–43 alternate in verbs (собирать, соберу), not in a noun that
+            // only seems to have them (берёза).
+            let verb = [
+                "ть", "ться", "л", "ла", "ли", "ет", "ут", "ют", "ешь", "ю", "ем", "ите", "ется", "ит", "ат", "ят", "я", "в", "щий", "щая",
+                "щее", "щие", "ние", "ния", "тель",
+            ].contains(where: c.hasSuffix)
+            for (roots, number) in alternatingRoots where around(roots, within: 0) && (verb || number != 40) {
+                return [number, 28, 33]
+            }
             let prefixes = ["от", "об", "под", "над", "пред", "до", "по", "про"]
             if at <= 1, prefixes.contains(where: c.hasPrefix) { return [71, 28] }
             if pair.isSubset(of: ["е", "и", "я"]) { return [30, 28, 33, 34] }

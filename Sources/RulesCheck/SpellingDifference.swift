@@ -127,6 +127,7 @@ package struct SpellingDifference: Sendable {
 
     private static let sibilants: Set<Character> = ["ж", "ш", "ч", "щ", "ц"]
     private static let vowels: Set<Character> = ["а", "о", "у", "ы", "э", "е", "ё", "и", "ю", "я"]
+    private static let obstruents: Set<Character> = ["б", "п", "ф", "г", "к", "х", "д", "т", "ж", "ш", "з", "с", "ц", "ч", "щ"]
     private static let voicingPairs: [Set<Character>] = [["б", "п"], ["в", "ф"], ["г", "к"], ["д", "т"], ["ж", "ш"], ["з", "с"]]
 
     private static func kind(of edit: Edit, typed a: [Character], correct b: [Character]) -> Kind {
@@ -154,11 +155,18 @@ package struct SpellingDifference: Sendable {
             return .other
         }
         guard let x, let y else { return .other }
-        if at <= 3, (x == "з" && y == "с") || (x == "с" && y == "з") { return .prefixZS }
+        // з or с ending a prefix stands before a consonant (бесполезный, but зарок, сорока).
+        if at <= 3, (x == "з" && y == "с") || (x == "с" && y == "з"), let after, !vowels.contains(after) { return .prefixZS }
         if at == 2, b.starts(with: Array("пр")), (x == "е" && y == "и") || (x == "и" && y == "е") { return .prePri }
         if (x == "ш" && y == "ч") || (x == "ч" && y == "ш") { return .chn }
         if (x == "щ" && y == "с") || (x == "с" && y == "щ") || (x == "щ" && y == "ч") || (x == "ч" && y == "щ") { return .shch }
-        if voicingPairs.contains(where: { $0.contains(x) && $0.contains(y) }) { return .voicing }
+        // A voiced consonant for a voiceless one where neither is heard as written: at the
+        // end, or before another such consonant (дуб, лодка; not крушка for кружка's к).
+        if voicingPairs.contains(where: { $0.contains(x) && $0.contains(y) }) {
+            // Through ь to the letter after it (стерлядь, молотьба).
+            let next = after == "ь" ? (edit.correct.upperBound + 1 < b.count ? b[edit.correct.upperBound + 1] : nil) : after
+            return next.map { Self.obstruents.contains($0) } ?? true ? .voicing : .other
+        }
         if (x == "е" && y == "э") || (x == "э" && y == "е") { return .e }
         if vowels.contains(x), vowels.contains(y) { return at >= b.count - 2 ? .endingVowel : .vowel }
         return .other

@@ -80,12 +80,17 @@ final class SpellingJudge {
             let rest = String(word.dropFirst(prefix.count))
             guard knows(rest) else { continue }
             if let first = rest.first, first == "и", let last = prefix.last, !"аоуыэеёюяи".contains(last) { continue }
+            // не- makes adjectives, participles and nouns (неидеальный, неуспех); before a
+            // verb, an adverb or a particle it is written apart (не знаю, не очень, не только).
             if prefix == "не" {
-                let verbEndings = [
-                    "ю", "у", "л", "ла", "ло", "ли", "ешь", "ет", "ем", "ете", "ут", "ют", "ит", "им", "ите", "ат", "ят", "ть",
-                    "ться", "тся", "лся", "лась", "лось", "лись", "шь",
+                // The endings of adjectives and nouns (not -те, -ше, -же: делайте, больше, позже).
+                let nominal = [
+                    "ый", "ий", "ой", "ая", "яя", "ое", "ее", "ые", "ие", "ого", "его", "ому", "ему", "ым", "им", "ыми", "ими", "ых", "их",
+                    "ую", "юю", "ом", "ем", "ей", "ью", "ами", "ями", "ах", "ях", "ов", "ев", "ость", "ости", "ия", "ии", "ию", "ье", "ья",
+                    "ен", "на", "ны", "ок", "ка", "ки", "ку", "ке", "ков", "ле", "ре", "не", "се", "де", "ве", "ме", "пе", "бе", "ор", "ер",
+                    "ет",
                 ]
-                if verbEndings.contains(where: rest.hasSuffix) { continue }
+                if !nominal.contains(where: rest.hasSuffix) || rest.hasSuffix("ет") && knows(String(rest.dropLast(2)) + "ть") { continue }
             }
             return true
         }
