@@ -29,7 +29,8 @@ package struct Corrections {
         ("б", "п"), ("п", "б"), ("в", "ф"), ("ф", "в"), ("г", "к"), ("к", "г"), ("д", "т"), ("т", "д"), ("ж", "ш"), ("ш", "ж"),
         ("з", "с"), ("с", "з"), ("е", "э"), ("э", "е"), ("ь", "ъ"), ("ъ", "ь"), ("о", "ё"), ("ё", "о"), ("щ", "сч"), ("сч", "щ"),
         ("щ", "жч"), ("щ", "зч"), ("ш", "ч"), ("ч", "ш"), ("ю", "я"), ("я", "ю"), ("у", "а"), ("а", "у"), ("ш", "сш"), ("ш", "зш"),
-        ("ц", "тс"), ("ц", "тьс"), ("х", "г"), ("щ", "стч"), ("жж", "зж"), ("зж", "жж"), ("тся", "ться"), ("ться", "тся"), ("ыва", "ова"),
+        ("ц", "тс"), ("ц", "тьс"), ("х", "г"), ("щ", "стч"), ("ё", "йо"), ("жж", "зж"), ("зж", "жж"), ("тся", "ться"), ("ться", "тся"),
+        ("ыва", "ова"),
         ("ова", "ыва"), ("ива", "ева"), ("ева", "ива"),
     ]
 
@@ -140,8 +141,20 @@ package struct Corrections {
                 let adverb = left == "по" && ["ому", "ему", "ски", "цки", "ьи"].contains(where: right.hasSuffix) && right != "одному"
                 let prepositions = left == "из" && (right == "за" || right == "под")
                 let half = left == "пол" && (right.first.map { "аоуыэеёюяил".contains($0) } ?? false)
-                if hyphenAfter.contains(right) || ordinal || adverb || prepositions || half || ["кое", "кой"].contains(left) {
+                // A shade of a colour and an adjective of two coordinate ones (светло-зелёный,
+                // научно-исследовательский).
+                let compound =
+                    left.count >= 4 && left.hasSuffix("о")
+                    && (["светло", "тёмно", "темно", "ярко", "бледно"].contains(left)
+                        || ["ский", "цкий", "ская", "ское", "ские", "ской"].contains(where: right.hasSuffix))
+                if hyphenAfter.contains(right) || ordinal || adverb || prepositions || half || compound || ["кое", "кой"].contains(left) {
                     add(left + "-" + right, spacing: SpellingCost.half)
+                } else if let preposition = ["бес": "без", "ис": "из"][left] {
+                    // бес and ис are prefixes only; the prepositions are без and из (без толку).
+                    if dictionary.knows(preposition) { add(preposition + " " + right) }
+                } else if left == "не", ["л", "ла", "ло", "ли", "ть", "ться"].contains(where: right.hasSuffix) {
+                    // не before a verb (не был, не смог): likelier than any one word.
+                    add(left + " " + right, spacing: 1)
                 } else {
                     add(left + " " + right)
                 }
@@ -149,7 +162,8 @@ package struct Corrections {
         }
         // Three words run together, the first a short one (насамомделе, темнеменее, незачто),
         // when no split in two makes words.
-        if letters.count >= 5, !candidates.contains(where: { $0.text.contains(" ") || $0.text.contains("-") }) {
+        let splitInTwo = candidates.contains { $0.text.contains(" ") || $0.text.contains("-") }
+        if letters.count >= 5 {
             for cut in 1...3 where cut + 3 <= letters.count && joinedWords.contains(String(letters[..<cut])) {
                 for second in (cut + 1)...(letters.count - 2) {
                     let middle = String(letters[cut..<second])
@@ -158,7 +172,16 @@ package struct Corrections {
                         dictionary.knows(middle), dictionary.knows(last)
                     else { continue }
                     let phrase = String(letters[..<cut]) + " " + middle + " " + last
-                    add(phrase, spacing: Self.spacingCost(phrase) + SpellingCost.half)
+                    // ни or не, a preposition and a pronoun: a negative pronoun split by the
+                    // preposition (ни за что, ни с кем, не за что), written apart.
+                    let first = String(letters[..<cut])
+                    if ["ни", "не"].contains(first), joinedWords.contains(middle),
+                        ["что", "чего", "чему", "чем", "чём", "кто", "кого", "кому", "кем", "ком"].contains(last)
+                    {
+                        add(phrase, spacing: 1)
+                    } else if !splitInTwo {
+                        add(phrase, spacing: Self.spacingCost(phrase) + SpellingCost.half)
+                    }
                 }
             }
         }
@@ -243,7 +266,7 @@ package struct Corrections {
         for kind in difference.kinds where kind == .voicing || kind == .e { bonus -= SpellingCost.half }
         let explained: Set<SpellingDifference.Kind> = [
             .tsVowel, .sibilantVowel, .doubleConsonant, .doubleN, .silentConsonant, .signs, .prefixZS, .prePri, .tsya, .chn, .shch,
-            .verbSuffix,
+            .verbSuffix, .sibilantIAU,
         ]
         if difference.kinds.contains(where: explained.contains) { bonus -= 1 }
         // ь left out at the end is no likelier than a consonant heard otherwise there (морос
@@ -251,17 +274,21 @@ package struct Corrections {
         if candidate == typed + "ь" { bonus += 1 }
         // ц for тс (советский, детский: § 94's -тск-), an edit and a half by letters.
         if typed.contains("ц"), candidate == typed.replacingOccurrences(of: "ц", with: "тс") { bonus -= SpellingCost.edit }
+        // ё for йо in a borrowed word (раён, ёгурт: § 403), two edits by letters.
+        if typed.contains("ё"), candidate == typed.replacingOccurrences(of: "ё", with: "йо") {
+            bonus -= SpellingCost.edit + SpellingCost.half
+        }
         // г heard as х before к and ч (мягче, легко); ж heard as зж (езжу, позже).
         for change in difference.changes where change.typed == "х" && change.meant == "г" || change.typed == "ж" && change.meant == "з" {
             let next = candidate.dropFirst(change.at + 1).first
-            if next == "к" || next == "ч" || (change.meant == "з" && next == "ж") { bonus -= SpellingCost.half }
+            if next == "к" || next == "ч" || (change.meant == "з" && next == "ж") { bonus -= SpellingCost.half + 1 }
         }
         // A verb's ending of the other conjugation (строют → строят, клеют → клеят).
         let ending = (typed.suffix(2), candidate.suffix(2))
         if typed.dropLast(2) == candidate.dropLast(2),
             ["ют": "ят", "ят": "ют", "ут": "ат", "ат": "ут"][String(ending.0)] == String(ending.1)
         {
-            bonus -= SpellingCost.half
+            bonus -= SpellingCost.half + 1
         }
         return bonus
     }

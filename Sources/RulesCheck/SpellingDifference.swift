@@ -127,6 +127,11 @@ package struct SpellingDifference: Sendable {
 
     private static let sibilants: Set<Character> = ["ж", "ш", "ч", "щ", "ц"]
     private static let vowels: Set<Character> = ["а", "о", "у", "ы", "э", "е", "ё", "и", "ю", "я"]
+    /// The prefixes whose last letter is з before a voiced consonant and с before a
+    /// voiceless one.
+    private static let zsPrefixes: Set<String> = [
+        "без", "бес", "раз", "рас", "роз", "рос", "из", "ис", "воз", "вос", "низ", "нис", "вз", "вс", "через", "черес", "чрез", "чрес",
+    ]
     private static let obstruents: Set<Character> = ["б", "п", "ф", "г", "к", "х", "д", "т", "ж", "ш", "з", "с", "ц", "ч", "щ"]
     private static let voicingPairs: [Set<Character>] = [["б", "п"], ["в", "ф"], ["г", "к"], ["д", "т"], ["ж", "ш"], ["з", "с"]]
 
@@ -155,8 +160,13 @@ package struct SpellingDifference: Sendable {
             return .other
         }
         guard let x, let y else { return .other }
-        // з or с ending a prefix stands before a consonant (бесполезный, but зарок, сорока).
-        if at <= 3, (x == "з" && y == "с") || (x == "с" && y == "з"), let after, !vowels.contains(after) { return .prefixZS }
+        // з or с ending a prefix, before a consonant (бесполезный, but зарок, сорока, грузный);
+        // с- at the start is always с (сделать, not зделать).
+        if at <= 3, (x == "з" && y == "с") || (x == "с" && y == "з"), let after, !vowels.contains(after),
+            at == 0 ? y == "с" : Self.zsPrefixes.contains(String(b[...at]))
+        {
+            return .prefixZS
+        }
         if at == 2, b.starts(with: Array("пр")), (x == "е" && y == "и") || (x == "и" && y == "е") { return .prePri }
         if (x == "ш" && y == "ч") || (x == "ч" && y == "ш") { return .chn }
         if (x == "щ" && y == "с") || (x == "с" && y == "щ") || (x == "щ" && y == "ч") || (x == "ч" && y == "щ") { return .shch }

@@ -185,8 +185,21 @@ final class SpellingJudge {
             return finding([word], corrections: [parts.joined(separator: " ")])
         }
         if knows(joined), !Self.hyphenatedAlso.contains(text.lowercased()) { return finding([word], corrections: [parts.joined()]) }
+        // Conjunctions and set phrases of two words written apart (как будто, потому что).
+        if Self.writtenApart.contains(lower.joined(separator: " ")), !knows(text.lowercased()) {
+            return finding([word], corrections: [parts.joined(separator: " ")])
+        }
+        // в- before an ordinal is во- (во-первых, во-вторых).
+        if lower[0] == "в", knows("во-" + lower[1]) { return finding([word], corrections: [parts[0] + "о-" + parts[1]]) }
         return nil
     }
+
+    /// Conjunctions, particles and set phrases of two words that are written apart, never
+    /// with a hyphen (§§ 194, 196 and the dictionary's own entries).
+    static let writtenApart: Set<String> = [
+        "как будто", "то есть", "потому что", "так что", "так как", "как раз", "само собой", "будто бы", "оттого что", "то ли",
+        "как бы", "если бы", "чтобы не", "так же", "то же", "что бы", "все равно", "всё равно", "в общем", "в целом",
+    ]
 
     /// Words written with a hyphen that the norm also writes together, meaning the same.
     static let hyphenatedAlso: Set<String> = ["пол-литра", "пол-литровый"]
