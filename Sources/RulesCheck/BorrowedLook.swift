@@ -24,7 +24,10 @@ enum BorrowedLook {
         let vowels: Set<Character> = ["а", "о", "у", "ы", "и", "э"]
         // Two vowels side by side (чемпион, тротуар), unless a prefix's vowel meets the
         // root's (поезд, заехать).
-        for k in 1..<letters.count where vowels.contains(letters[k - 1]) && (vowels.contains(letters[k]) || letters[k] == "е") {
+        for k in 1..<letters.count
+        where (vowels.contains(letters[k - 1]) && (vowels.contains(letters[k]) || letters[k] == "е"))
+            || (letters[k - 1] == "е" && "оау".contains(letters[k]))
+        {
             // и: стоит, воин; е after а, у, я: a verb's -ает, -ует (промокаемый).
             if letters[k] == "и" || (letters[k] == "е" && letters[k - 1] != "и") { continue }
             if k <= 4, Self.vowelPrefixes.contains(where: { $0.count == k && s.hasPrefix($0) }) { continue }
@@ -41,7 +44,9 @@ enum BorrowedLook {
         }
         // г, к or х before е inside the word (генерал, календарь).
         for k in 0..<(letters.count - 2) where "гкх".contains(letters[k]) && letters[k + 1] == "е" { return true }
-        return ["изм", "ция", "ктор", "атор", "итор", "нер", "ент", "ант", "ион", "граф", "метр", "олог"].contains { s.hasSuffix($0) }
+        return ["изм", "ция", "ктор", "птор", "нтор", "атор", "итор", "нер", "ент", "ант", "ион", "граф", "метр", "олог"].contains {
+            s.hasSuffix($0)
+        }
     }
 
     private static let vowelPrefixes = ["по", "за", "на", "до", "про", "пере", "со", "во", "обо", "при", "пре", "не", "ни"]

@@ -260,19 +260,17 @@ package struct DecidingRule: Sendable {
             }
             if c.hasSuffix("надцать") || c.hasSuffix("дцать") { return [172, 58] }
             return [58, 75, 59, 95, 410]
-        case .silentConsonant: return c.contains("вств") ? [56, 54] : [54, 55, 56]
+        case .silentConsonant:
+            if around(["тч", "дч"], within: 0) { return [405, 54] }
+            return c.contains("вств") || t.contains("вств") ? [56, 54] : [54, 55, 56]
         case .prefixZS:
             if at == 0, c.hasPrefix("с") { return [72] }
             if at <= 1, c.hasPrefix("роз") || c.hasPrefix("рос") { return [80] }
             return [74, 72, 71, 75]
         case .prePri:
-            // A prefix that leaves a word behind it has its meaning (прилетели, преувеличивать);
-            // one that does not is the dictionary's (превратить, президент).
-            // For пре- only an adjective's or adverb's "very" (премилый) is seen so.
-            let rest = String(c.dropFirst(3))
-            let quality = ["ый", "ий", "ой", "ая", "ое", "о"].contains(where: rest.hasSuffix)
-            if rest.count >= 3, c.hasPrefix("при") || quality, knows(rest) { return [76, 77, 78] }
-            return [78, 76, 77]
+            // The rule of meaning (§ 76), unless § 78 names the word among those the
+            // dictionary decides (президент, привилегия): a name picks it from this family.
+            return [76, 77, 78]
         case .verbSuffix: return [118, 419]
         case .tsya: return [121]
         case .chn: return [407]

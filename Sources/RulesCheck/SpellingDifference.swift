@@ -156,6 +156,10 @@ package struct SpellingDifference: Sendable {
             if "тдлв".contains(letter), let left = neighbour.0, let right = neighbour.1, !vowels.contains(left), !vowels.contains(right) {
                 return .silentConsonant
             }
+            // в before -ств- (чувство, участвовать) and т before ч (клетчатый): not heard.
+            let rest = String(b[min(at + (x == nil ? 1 : 0), b.count)...])
+            if letter == "в", rest.hasPrefix("ств") || rest.hasPrefix("ст") && x != nil { return .silentConsonant }
+            if letter == "т" || letter == "д", rest.hasPrefix("ч") { return .silentConsonant }
             if letter == "с" || letter == "з", at <= 4 { return .prefixZS }
             return .other
         }

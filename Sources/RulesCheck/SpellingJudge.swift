@@ -186,11 +186,11 @@ final class SpellingJudge {
         }
         if knows(joined), !Self.hyphenatedAlso.contains(text.lowercased()) { return finding([word], corrections: [parts.joined()]) }
         // Conjunctions and set phrases of two words written apart (как будто, потому что).
-        if Self.writtenApart.contains(lower.joined(separator: " ")), !knows(text.lowercased()) {
+        if Self.writtenApart.contains(lower.joined(separator: " ")) {
             return finding([word], corrections: [parts.joined(separator: " ")])
         }
-        // в- before an ordinal is во- (во-первых, во-вторых).
-        if lower[0] == "в", knows("во-" + lower[1]) { return finding([word], corrections: [parts[0] + "о-" + parts[1]]) }
+        // во-первых, во-вторых (but в-третьих, в-пятых).
+        if lower[0] == "в", ["первых", "вторых"].contains(lower[1]) { return finding([word], corrections: [parts[0] + "о-" + parts[1]]) }
         return nil
     }
 
