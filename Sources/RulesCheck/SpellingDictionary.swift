@@ -52,6 +52,13 @@ package final class SpellingDictionary {
     /// The dictionary forms `word` is a form of (`извините` → `извинить`).
     package func lemmas(_ word: String) -> [String] { list { Hunspell_stem(handle, &$0, word) } }
 
+    /// Whether `word` is an entry of the dictionary as it stands, not a form its affixes
+    /// make of another (вручную, навсегда; not наследующую, a form of наследующий).
+    package func isEntry(_ word: String) -> Bool {
+        let analyses = list { Hunspell_analyze(handle, &$0, word) }
+        return !analyses.isEmpty && !analyses.contains { $0.contains("fl:") }
+    }
+
     /// `word` taken as a word for as long as this dictionary is open (a user's own words).
     package func accept(_ word: String) { _ = Hunspell_add(handle, word) }
 

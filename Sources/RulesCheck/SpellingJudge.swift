@@ -97,6 +97,56 @@ final class SpellingJudge {
         return false
     }
 
+    /// Pronouns' case forms, which prepositions govern though the dictionary lists them
+    /// as they are (с ними, ни при чём, по этому).
+    static let pronounForms: Set<String> = [
+        "чём", "чем", "чему", "чего", "ком", "кем", "кому", "кого", "нём", "нем", "ней", "нему", "них", "ним", "ними", "нее", "неё",
+        "этому", "этом", "этой", "этим", "тому", "том", "той", "тем", "всем", "всём", "всему", "себе", "себя", "собой", "мне", "тебе",
+        // Adverbs a preposition takes as nouns: отложить на завтра, оставить на потом.
+        "завтра", "потом",
+    ]
+
+    /// Whether the dictionary knows another case of `word` (места, злом, конца): a noun or an
+    /// adjective, which a preposition may govern; an adverb (всегда, вне, нельзя) has none.
+    private func hasCaseForms(_ word: String) -> Bool {
+        var stems = [word]
+        if let last = word.last, "аоуыэеёюяиь".contains(last) { stems.append(String(word.dropLast())) }
+        // A vowel that drops out (конец: конца, замок: замка).
+        if ["ец", "ок", "ек"].contains(where: word.hasSuffix), let last = word.last {
+            stems.append(String(word.dropLast(2)) + String(last))
+        }
+        // An adjective's or a pronoun's ending (первой: первый, первая).
+        for ending in ["ой", "ей", "ый", "ий", "ая", "яя", "ое", "ее", "ую", "юю", "ого", "его", "ому", "ему", "ым", "им"]
+        where word.hasSuffix(ending) && word.count > ending.count + 2 {
+            let stem = String(word.dropLast(ending.count))
+            if ["ый", "ий", "ая", "ое", "ой"].contains(where: { stem + $0 != word && knows(stem + $0) }) { return true }
+        }
+        // время: времени.
+        if word.hasSuffix("мя") { stems.append(String(word.dropLast()) + "ен") }
+        for stem in stems {
+            for ending in ["а", "у", "ом", "ы", "и", "ой", "ам", "е", "ем", "ого", "ому", "ым"] where stem + ending != word {
+                if knows(stem + ending) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `word` is a form Hunspell's Russian dictionary lacks of a word it has (found
+    /// so on the manual pages): a verb's -ся form (обнуляются: обнуляют; урезался: урезал), or
+    /// a short form with one н of an adjective or participle (считаны: считанный;
+    /// ограничительны: ограничительный).
+    private func isMissingForm(_ word: String) -> Bool {
+        if word.count >= 5, word.hasSuffix("ся") || word.hasSuffix("сь") {
+            let base = String(word.dropLast(2))
+            let verb = ["ть", "т", "л", "ла", "ло", "ли", "ю", "ешь", "ем", "ете", "ишь", "им", "ите", "в", "вши", "вший"]
+            if verb.contains(where: base.hasSuffix), knows(base) { return true }
+        }
+        var stem = word
+        if let last = stem.last, "ыао".contains(last) { stem.removeLast() }
+        guard stem.count >= 5, stem.hasSuffix("н"), !stem.hasSuffix("нн") else { return false }
+        return knows(stem + "ый") || knows(stem + "ный")
+    }
+
     /// The longest word judged, in letters: a longer run of letters is no word of the
     /// language (the dictionary's longest are about 35), and judging it would cost time
     /// that grows with its square.
@@ -118,7 +168,7 @@ final class SpellingJudge {
         if word.abbreviated, lower.count <= 5, let last = lower.last, !"аоуыэеёюяийь".contains(last) { return nil }
         // A term of the text, or a word made with a prefix that makes words freely: unless a
         // typical mistake (half an edit) away from a word of the dictionary.
-        if terms[lower] != nil || isDerived(lower) {
+        if terms[lower] != nil || isDerived(lower) || isMissingForm(lower) {
             if !Corrections.hasTypicalCorrection(lower, in: dictionary) { return nil }
         }
         let letters = Array(text)
@@ -278,10 +328,19 @@ final class SpellingJudge {
         } else if ["видео", "фото", "авиа", "авто", "радио", "теле", "микро", "кино", "аудио", "мото", "вело"].contains(a), knows(a + b) {
             correction = joined
         } else if (a == "не" && ["зачем", "куда", "чего", "где", "откуда"].contains(b))
-            || (a == "ни" && ["когда", "куда", "где", "сколько", "откуда", "чего", "чем"].contains(b)), knows(a + b)
+            || (a == "ни" && ["когда", "куда", "где", "сколько", "откуда", "чего", "чем", "кто"].contains(b)), knows(a + b)
         {
             correction = joined
         } else if Self.joinsToTheNext.contains(a), b.count >= 3, !knows(second.text), !knows(b), knows(a + b) {
+            correction = joined
+        } else if Self.joinsToTheNext.contains(a), a != "не", a != "ни", second.endsClause, b.count >= 3, !Self.pronounForms.contains(b),
+            knows(b),
+            dictionary.isEntry(a + b), !hasCaseForms(b) || ["ую", "юю"].contains(where: b.hasSuffix) || (a == "во" && b == "время")
+        {
+            // An adverb the dictionary has, split at the end of a clause into a preposition and
+            // a word that cannot follow it there: one with no case forms (пришёл во время, из
+            // вне, до нельзя) or an adjective's with no noun after it (сделано в ручную); and
+            // во время, a preposition that needs its noun after it (во время работы).
             correction = joined
         }
         guard let correction else { return nil }

@@ -55,6 +55,8 @@ package struct TextWords {
         var words: [Word] = []
         var sentence = true
         var direct = false
+        // Whether the last word is the last thing read (no Latin word or number after it).
+        var lastIsLast = false
         var k = 0
         // Byte offsets, lines and columns advance scalar by scalar.
         var position = (scalar: 0, byte: 0, line: 1, column: 1)
@@ -90,7 +92,7 @@ package struct TextWords {
                     {
                         sentence = true
                     }
-                    if let last = words.indices.last, !words[last].endsClause {
+                    if lastIsLast, let last = words.indices.last, !words[last].endsClause {
                         words[last].endsClause = true
                     }
                 }
@@ -125,8 +127,10 @@ package struct TextWords {
                         startsSentence: sentence, followsWordDirectly: direct, endsClause: end >= scalars.count,
                         partOfWord: first > k || last < end, abbreviated: end < scalars.count && scalars[end] == "."))
                 direct = true
+                lastIsLast = true
             } else {
                 direct = false
+                if !run.isEmpty { lastIsLast = false }
             }
             sentence = false
             k = end

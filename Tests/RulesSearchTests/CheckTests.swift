@@ -157,6 +157,12 @@ final class CheckTests: XCTestCase {
         let more = checker.check("В-первых, он пришёл как-будто сам, то-есть светлозелёный. В-третьих, неочень.")
         XCTAssertEqual(more.map { $0.corrections.first ?? "" }, ["Во-первых", "как будто", "то есть", "светло-зелёный", "не очень"])
         XCTAssertEqual(checker.check("Во-вторых, в-третьих и в-пятых: ни за что, нерекурсивную, несжатыми.").map(\.typed), [])
+        // An adverb split at the end of a clause; the same words before a noun are right.
+        let split = checker.check("Он пришёл во время. Сшито в ручную, а пришло из вне.")
+        XCTAssertEqual(split.map { $0.corrections.first ?? "" }, ["вовремя", "вручную", "извне"])
+        XCTAssertEqual(checker.check("Во время работы он шил в ручную машинку, ни при чём, с ними, на завтра.").map(\.typed), [])
+        // Forms the dictionary lacks of words it has: -ся forms and short forms.
+        XCTAssertEqual(checker.check("Счётчики обнуляются, данные считаны, права ограничительны.").map(\.typed), [])
     }
 
     /// Hostile text: a run of letters far longer than any word, a chain of hyphens, the
