@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "rules", targets: ["rules"]),
         .library(name: "RulesSearch", targets: ["RulesSearch"]),
         .library(name: "RulesRegex", targets: ["RulesRegex"]),
+        .library(name: "RulesCheck", targets: ["RulesCheck"]),
     ],
     targets: [
         // PCRE2 (8-bit) from the system, plus a header of small inline wrappers for what

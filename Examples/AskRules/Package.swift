@@ -11,6 +11,8 @@ let package = Package(
         .package(url: Context.environment["RULES_PACKAGE_URL"] ?? "https://example.org/rules.git", from: "0.2.0")
     ],
     targets: [
-        .executableTarget(name: "AskRules", dependencies: [.product(name: "RulesSearch", package: "rules")])
+        .executableTarget(
+            name: "AskRules",
+            dependencies: [.product(name: "RulesSearch", package: "rules"), .product(name: "RulesCheck", package: "rules")])
     ]
 )

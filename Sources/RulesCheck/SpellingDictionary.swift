@@ -1,5 +1,6 @@
 import CHunspell
 import Foundation
+import RulesSearch
 
 /// A dictionary of the Russian language from the system: Debian's `hunspell-ru` (the
 /// LibreOffice dictionary, `ru_RU.aff` and `ru_RU.dic`), read by Hunspell's library
@@ -19,11 +20,28 @@ package final class SpellingDictionary {
     }
 
     /// Why no dictionary could be opened.
-    package enum OpenError: Error, Equatable {
+    package enum OpenError: LocalizedFailure, Equatable {
         /// None of the folders holds both files.
         case notInstalled(searched: [String])
         /// The files are there but Hunspell read no words from them.
         case unreadable(folder: String)
+
+        package var text: Localized {
+            switch self {
+            case .notInstalled:
+                Localized(
+                    "no Russian dictionary: install it with 'apt-get install hunspell-ru', or set RULES_DICTIONARY to a folder with ru_RU.aff and ru_RU.dic",
+                    ru:
+                        "нет словаря русского языка: установите его командой «apt-get install hunspell-ru» или укажите в RULES_DICTIONARY каталог с ru_RU.aff и ru_RU.dic"
+                )
+            case .unreadable(let folder):
+                Localized(
+                    "the dictionary in \(folder) cannot be read: install hunspell-ru again, or set RULES_DICTIONARY to a folder with ru_RU.aff and ru_RU.dic",
+                    ru:
+                        "словарь в \(folder) не читается: установите hunspell-ru заново или укажите в RULES_DICTIONARY каталог с ru_RU.aff и ru_RU.dic"
+                )
+            }
+        }
     }
 
     /// The first dictionary found in `folders`.

@@ -16,10 +16,8 @@ enum CheckCommand {
         let dictionary: SpellingDictionary
         do {
             dictionary = try SpellingDictionary()
-        } catch .notInstalled(let searched) {
-            throw Failure.noDictionary(searched: searched)
-        } catch .unreadable(let folder) {
-            throw Failure.unreadableDictionary(folder)
+        } catch {
+            throw Failure.dictionary(error)
         }
         let text: String
         var name: String?

@@ -1,3 +1,4 @@
+import RulesCheck
 import RulesSearch
 
 /// Everything that ends a command with exit status 2, as a value: the words are chosen
@@ -46,8 +47,8 @@ enum Failure: Error {
     case badCorpus(String?, Corpus.Error)
     case cannotRead(String)
     /// `rules check` with no Russian dictionary in the folders searched.
-    case noDictionary(searched: [String])
-    case unreadableDictionary(String)
+    /// No Russian dictionary, or one that cannot be read.
+    case dictionary(SpellingDictionary.OpenError)
     /// A file to check that is not UTF-8 text.
     case notUTF8(String)
     case cannotReadInput(Localized)
@@ -81,7 +82,7 @@ enum Failure: Error {
         case .unknownShell: .command(.completions)
         case .noCommand, .unknownCommand, .unknownEngine, .unknownRule, .unknownChapter, .noTextsToShow, .queryTooLong, .queryTooManyWords,
             .batchLineTooLong, .wordTooLong, .outIsAFile,
-            .emptyCorpus, .badCorpus, .cannotRead, .noDictionary, .unreadableDictionary, .notUTF8, .cannotReadInput, .cannotWriteOutput,
+            .emptyCorpus, .badCorpus, .cannotRead, .dictionary, .notUTF8, .cannotReadInput, .cannotWriteOutput,
             .cannotWriteReport,
             .builtInUnreadable, .indexChangedWhileRead, .said:
             .none

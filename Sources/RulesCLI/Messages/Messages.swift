@@ -142,18 +142,7 @@ enum Messages {
             Localized(path.map { "\($0): " } ?? "the built-in corpus: ", ru: path.map { "\($0): " } ?? "встроенный корпус: ") + error.text
         case .cannotRead(let path):
             Localized("cannot read \(path)", ru: "не удалось прочитать \(path)")
-        case .noDictionary:
-            Localized(
-                "no Russian dictionary: install it with 'apt-get install hunspell-ru', or set RULES_DICTIONARY to a folder with ru_RU.aff and ru_RU.dic",
-                ru:
-                    "нет словаря русского языка: установите его командой «apt-get install hunspell-ru» или укажите в RULES_DICTIONARY каталог с ru_RU.aff и ru_RU.dic"
-            )
-        case .unreadableDictionary(let folder):
-            Localized(
-                "the dictionary in \(folder) cannot be read: install hunspell-ru again, or set RULES_DICTIONARY to a folder with ru_RU.aff and ru_RU.dic",
-                ru:
-                    "словарь в \(folder) не читается: установите hunspell-ru заново или укажите в RULES_DICTIONARY каталог с ru_RU.aff и ru_RU.dic"
-            )
+        case .dictionary(let error): error.text
         case .notUTF8(let path):
             Localized(
                 "\(path) is not UTF-8 text: convert it first (iconv -f cp1251 -t utf-8)",
