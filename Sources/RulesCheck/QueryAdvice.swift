@@ -1,3 +1,4 @@
+import Foundation
 import RulesSearch
 
 /// The dictionary's word on a search query that has a word the index does not know, beside
@@ -18,14 +19,32 @@ package enum QueryAdvice {
         }
     }
 
+    /// Words after which a query names a part of a word, not a word.
+    static let namesAMorpheme: Set<String> = [
+        "суффикс", "суффиксы", "суффикса", "приставка", "приставки", "корень", "корни", "корня", "окончание", "окончания", "частица",
+        "буква", "буквы", "сочетание", "сочетания",
+    ]
+
+    /// `word` lowercased, ё as е.
+    static func folded(_ word: String) -> String { word.lowercased().replacingOccurrences(of: "ё", with: "е") }
+
     /// `result` with the dictionary's advice; `rules`: whether the index is the built-in
     /// rules' (whose paragraphs decide mistakes).
     package static func advise(_ result: inout SearchSession.Result, dictionary: SpellingDictionary, rules: Bool) {
         let query = String(decoding: result.query, as: UTF8.self)
         let words = TextWords(query).words
         guard !words.isEmpty else { return }
-        // (A query names morphemes and letters as such: пре, при, жи ши, тся.)
-        let findings = SpellingChecker(dictionary: dictionary).check(query).filter { $0.typed.count >= 4 }
+        // (A query names morphemes and letters as such: пре, при, жи ши, тся. A query that
+        // has the right form beside the wrong one asks which is right: «ножом или ножём».)
+        // So does one with «или» (жалеть или жилеть), and a word after «суффикс», «приставка»
+        // and the like is a morpheme (суффикс онок, суффиксы оват еват).
+        let typedWords = words.map { Self.folded($0.text) }
+        if typedWords.contains("или") { return }
+        let findings = SpellingChecker(dictionary: dictionary).check(query).filter { finding in
+            let at = words.firstIndex { $0.byteOffset == finding.words[0].byteOffset } ?? 0
+            let named = typedWords[..<at].contains(where: Self.namesAMorpheme.contains)
+            return finding.typed.count >= 4 && !named && !(finding.corrections.first.map { typedWords.contains(Self.folded($0)) } ?? false)
+        }
         // The query corrected: each mistake's first correction in its place, from the end.
         var corrected = Array(query.utf8)
         for finding in findings.reversed() {
@@ -34,7 +53,8 @@ package enum QueryAdvice {
             let last = finding.words[finding.words.count - 1]
             corrected.replaceSubrange(first.byteOffset..<(last.byteOffset + last.byteLength), with: Array(correction.utf8))
         }
-        let correctedQuery = String(decoding: corrected, as: UTF8.self)
+        // As the index's corrected queries are written: the words, without the query's marks.
+        let correctedQuery = findings.isEmpty ? query : Suggester.tidied(String(decoding: corrected, as: UTF8.self))
         // The corrected queries the index's words made, less those that change a word the
         // dictionary knows into one a typical mistake does not explain (компот is not «комроты»;
         // запитая, a word too, is still «запятая»); the dictionary's correction among them,
@@ -55,7 +75,7 @@ package enum QueryAdvice {
         // (A correction two edits away or more is a guess, not advice: кракозибры is no
         // «ракообразный».)
         let own = correctedQuery == query ? nil : cost(correctedQuery).flatMap { $0 < Corrections.enough ? $0 : nil }
-        if let own {
+        if let own, !findings.isEmpty {
             ranked.removeAll { $0.text.lowercased() == correctedQuery.lowercased() }
             let place = ranked.firstIndex { $0.cost < own } == 0 ? 1 : 0
             ranked.insert((correctedQuery, own), at: place)
@@ -68,5 +88,35 @@ package enum QueryAdvice {
         {
             result.jump = String(rule.number)
         }
+    }
+}
+
+/// The dictionary's advice for the queries of one search or of a batch: one dictionary,
+/// opened the first time a query needs it (a tenth of a second) and used by one worker at a
+/// time (Hunspell is for one thread; few queries need it: 11 of the 500 man-ru queries);
+/// none when no dictionary is installed, and the port's answer stands alone.
+package final class QueryAdvisers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var dictionary: SpellingDictionary?
+    private var opened = false
+    private let rules: Bool
+
+    /// `rules`: whether the index is the built-in rules' (whose paragraphs decide mistakes).
+    package init(rules: Bool) {
+        self.rules = rules
+    }
+
+    /// `result`, answered by `session`, with the dictionary's advice when it needs it
+    /// (``QueryAdvice/wanted(_:vocabulary:)``).
+    package func advise(_ result: inout SearchSession.Result, session: SearchSession) {
+        guard QueryAdvice.wanted(result, vocabulary: session.vocabulary?()) else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if !opened {
+            dictionary = try? SpellingDictionary()
+            opened = true
+        }
+        guard let dictionary else { return }
+        QueryAdvice.advise(&result, dictionary: dictionary, rules: rules)
     }
 }

@@ -261,6 +261,12 @@ final class CheckTests: XCTestCase {
             let without = try runRules(["search", "--plain", "--all", query], environment: ["RULES_DICTIONARY": "/nonexistent"])
             XCTAssertEqual(with.stdout, without.stdout, query)
         }
+        // A batch takes the same advice, each line as the same query alone.
+        let lines = ["агенство", "запятая", "будующий", "извените пожалуста", "компот"]
+        let batch = try runRules(["search", "--json", "--batch"], input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        var alone = Data()
+        for line in lines { alone += try runRules(["search", "--json", line]).stdout }
+        XCTAssertEqual(String(decoding: batch.stdout, as: UTF8.self), String(decoding: alone, as: UTF8.self))
         let json = try runRules(["search", "--json", "агенство"])
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         XCTAssertEqual(object["suggestions"] as? [String], ["агентство"])

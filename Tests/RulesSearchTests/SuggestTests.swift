@@ -8,10 +8,12 @@ import XCTest
 /// vocabulary, beside answers that stay the reference's.
 final class SuggestTests: XCTestCase {
     /// JSON answers of `rules search --json --batch` for `queries`, one per query.
-    private func answers(_ queries: [String], _ extra: [String] = []) throws -> [[String: Any]] {
+    /// The index's own suggestions, without the dictionary's advice (CheckTests test that).
+    private func answers(_ queries: [String], _ extra: [String] = [], dictionary: Bool = false) throws -> [[String: Any]] {
         let run = try runRules(
             ["search", "--json", "--batch", "--limit", "1"] + extra,
-            input: Data((queries.joined(separator: "\n") + "\n").utf8))
+            input: Data((queries.joined(separator: "\n") + "\n").utf8), environment: dictionary ? [:] : ["RULES_DICTIONARY": "/nonexistent"]
+        )
         XCTAssertEqual(run.stderr, "")
         let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, queries.count)
@@ -148,8 +150,14 @@ final class SuggestTests: XCTestCase {
         XCTAssertEqual(
             String(decoding: try runRules(["search", "вола"], environment: ["RULES_DICTIONARY": "/nonexistent"]).stdout, as: UTF8.self),
             "Ничего не найдено.\nВозможно, вы искали: «вода», «волга» или «пола»\n")
-        let batch = try runRules(["search", "--batch", "--plain"], input: Data("запитая\nтире\nвола\n".utf8))
+        let batch = try runRules(
+            ["search", "--batch", "--plain"], input: Data("запитая\nтире\nвола\n".utf8), environment: ["RULES_DICTIONARY": "/nonexistent"])
         XCTAssertEqual(batch.stderr, "запитая: Возможно, вы искали: запятая\nвола: Возможно, вы искали: «вода», «волга» или «пола»\n")
+        // With the dictionary, a batch says what the same queries alone say.
+        if (try? runRules(["check", "и"]).status) == 0 {
+            let advised = try runRules(["search", "--batch", "--plain"], input: Data("запитая\nтире\nвола\n".utf8))
+            XCTAssertEqual(advised.stderr, "запитая: Возможно, вы искали: запятая\n")
+        }
         // Ten results for тире, and a line for each query that found nothing.
         let lines = String(decoding: batch.stdout, as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, 12)
@@ -185,7 +193,8 @@ final class SuggestTests: XCTestCase {
         bytes[bytes.count / 2] ^= 0x10
         try bytes.write(to: words)
         let damaged = try runRules(
-            ["search", "--json", "--batch", "--index", index.path], input: Data("катологи\nкаталоги\nкатологи\n".utf8))
+            ["search", "--json", "--batch", "--index", index.path], input: Data("катологи\nкаталоги\nкатологи\n".utf8),
+            environment: ["RULES_DICTIONARY": "/nonexistent"])
         XCTAssertEqual(damaged.status, 0)
         XCTAssertEqual(damaged.stderr.split(separator: "\n").count, 1, damaged.stderr)
         XCTAssertTrue(damaged.stderr.contains("rules-words.bin is damaged"), damaged.stderr)

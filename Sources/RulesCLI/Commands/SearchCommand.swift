@@ -40,6 +40,9 @@ enum SearchCommand {
             }
         }
 
+        // A word the index does not know: the dictionary's correction and the rule that
+        // decides it, when a dictionary is installed (without one, the index's own).
+        let advisers = QueryAdvisers(rules: options.index == nil)
         if batch {
             // --plain keeps its lines to results: what was meant goes to standard error,
             // with the query it is for.
@@ -49,7 +52,7 @@ enum SearchCommand {
             }
             return try answerBatch(
                 context, session: session, limit: limit, page: page, separated: form == .view,
-                snippetCount: form == .plain ? 0 : nil, countsJumps: form != .plain, render: render, note: note)
+                snippetCount: form == .plain ? 0 : nil, countsJumps: form != .plain, advisers: advisers, render: render, note: note)
         }
 
         // The operands joined by spaces, as bytes: `joined(separator:)` on strings costs a
@@ -59,11 +62,7 @@ enum SearchCommand {
         if let problem = tooLarge(query, line: nil) { throw problem }
         var result = session.search(query, limit: limit, page: page, snippetCount: form == .plain ? 0 : nil)
         try checkIndex(session)
-        // A word the index does not know: the dictionary's correction and the rule that
-        // decides it, when a dictionary is installed (without one, the index's own).
-        if QueryAdvice.wanted(result, vocabulary: session.vocabulary?()), let dictionary = try? SpellingDictionary() {
-            QueryAdvice.advise(&result, dictionary: dictionary, rules: options.index == nil)
-        }
+        advisers.advise(&result, session: session)
         let output = render(result, session: session)
         if form == .view {
             Pager.show(output, terminal: terminal, allowed: !options.noPager, out: context.out)
@@ -94,7 +93,7 @@ enum SearchCommand {
     /// which does not show it).
     private static func answerBatch(
         _ context: Context, session: SearchSession, limit: Int?, page: Int, separated: Bool,
-        snippetCount: Int?, countsJumps: Bool,
+        snippetCount: Int?, countsJumps: Bool, advisers: QueryAdvisers,
         render: (SearchSession.Result, SearchSession) -> Bytes,
         note: (SearchSession.Result) -> String?
     ) throws -> Int32 {
@@ -140,7 +139,11 @@ enum SearchCommand {
                 block, index: session.index, texts: session.texts, engine: engine,
                 limit: limit, page: page, snippetCount: snippetCount, sessions: &sessions
             ) { result, session in
-                (shown: !result.hits.isEmpty || (result.jump != nil && countsJumps), output: render(result, session), note: note(result))
+                var result = result
+                advisers.advise(&result, session: session)
+                return (
+                    shown: !result.hits.isEmpty || (result.jump != nil && countsJumps), output: render(result, session), note: note(result)
+                )
             }
             try checkIndex(session)
             for (_, answer) in answers {
