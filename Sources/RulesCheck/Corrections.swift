@@ -95,6 +95,9 @@ package struct Corrections {
         _ word: String, in dictionary: SpellingDictionary, limit: Int = 3, thorough: Bool = false, hunspell: Bool = true
     ) -> [(text: String, cost: Int)] {
         let lower = word.lowercased()
+        // A name written small (москва, пушкин): the dictionary's name.
+        let name = lower.prefix(1).uppercased() + lower.dropFirst()
+        if word == lower, dictionary.knows(name), !dictionary.knows(lower) { return [(name, 0)] }
         var candidates: [(text: String, spacing: Int)] = []
         var seen: Set<String> = []
         func add(_ candidate: String, spacing: Int? = nil) {

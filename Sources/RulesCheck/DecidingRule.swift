@@ -61,6 +61,9 @@ package struct DecidingRule: Sendable {
     /// leaves a word behind it, a verb's form). `nil` when no paragraph does.
     package func paragraph(typed: String, correction: String, lemmas: [String] = [], knows: (String) -> Bool = { _ in false }) -> Paragraph?
     {
+        // Only the case differs (москва → Москва): which chapter of capitals decides it, the
+        // letters do not tell.
+        if typed.lowercased() == correction.lowercased() { return nil }
         let difference = SpellingDifference(typed: typed, correction: correction)
         // A short word mistyped (какк, тоть) is a slip, not a matter of any rule; a sibilant's
         // vowel or sign is one even in three letters (шёл, мяч).

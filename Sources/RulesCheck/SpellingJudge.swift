@@ -106,6 +106,29 @@ final class SpellingJudge {
         "завтра", "потом",
     ]
 
+    /// Whether `word` is a compound the dictionary lacks, of two words it knows joined by
+    /// the linking о or е (кофемашина, высокоперерабатываемый): not a run-together mistake
+    /// (the first part no short word, nor a colour's shade or an adjective of two, which
+    /// take a hyphen: светло-зелёный, научно-исследовательский).
+    private func isCompound(_ word: String) -> Bool {
+        let letters = Array(word)
+        guard letters.count >= 9 else { return false }
+        // (A first part of eight letters at most: продемонстрированоиспользование is two
+        // words run together.)
+        for cut in 4...min(8, letters.count - 5) where letters[cut - 1] == "о" || letters[cut - 1] == "е" {
+            let left = String(letters[..<cut])
+            let right = String(letters[cut...])
+            if Corrections.joinedWords.contains(left)
+                || ["тоже", "также", "чтобы", "какое", "такое", "светло", "тёмно", "темно"].contains(left)
+            {
+                continue
+            }
+            if ["ский", "цкий", "ская", "ское", "ские", "ской"].contains(where: right.hasSuffix) { continue }
+            if knows(left), knows(right) { return true }
+        }
+        return false
+    }
+
     /// Whether the dictionary knows another case of `word` (места, злом, конца): a noun or an
     /// adjective, which a preposition may govern; an adverb (всегда, вне, нельзя) has none.
     private func hasCaseForms(_ word: String) -> Bool {
@@ -168,11 +191,16 @@ final class SpellingJudge {
         if word.abbreviated, lower.count <= 5, let last = lower.last, !"аоуыэеёюяийь".contains(last) { return nil }
         // A term of the text, or a word made with a prefix that makes words freely: unless a
         // typical mistake (half an edit) away from a word of the dictionary.
-        if terms[lower] != nil || isDerived(lower) || isMissingForm(lower) {
+        if terms[lower] != nil || isDerived(lower) || isMissingForm(lower) || isCompound(lower) {
             if !Corrections.hasTypicalCorrection(lower, in: dictionary) { return nil }
         }
         let letters = Array(text)
         let capitals = letters.filter(\.isUppercase).count
+        // A word in capitals (ОБЬЯВЛЕНИЕ): checked as written small when it is long enough not
+        // to be an abbreviation and a typical mistake explains it.
+        if capitals == letters.count, capitals >= 5, !knows(lower), Corrections.hasTypicalCorrection(lower, in: dictionary) {
+            return finding([word], corrections: correctionsOf(lower).map { $0.text.uppercased() })
+        }
         // An abbreviation, or a name written with capitals inside (ВКонтакте).
         if capitals > 1 { return nil }
         if capitals == 1 {
@@ -180,8 +208,13 @@ final class SpellingJudge {
             if knows(lower) { return nil }
             // A capitalised word the dictionary lacks is a name (Вольтер is no mistake for
             // Вальтер), unless it begins a sentence and is a mistake the rules name (Извените,
-            // struck out in their text) or two words run together (Вообщем, Незнаю).
-            guard word.startsSentence, rules.strikesOut(lower) || Corrections.isRunTogether(lower, in: dictionary) else { return nil }
+            // struck out in their text), two words run together (Вообщем, Незнаю) or a
+            // typical mistake (half an edit) from a word of the dictionary (Здраствуйте,
+            // Карова).
+            guard word.startsSentence,
+                rules.strikesOut(lower) || Corrections.isRunTogether(lower, in: dictionary)
+                    || Corrections.hasTypicalCorrection(lower, in: dictionary)
+            else { return nil }
             return finding([word], corrections: correctionsOf(text).map(\.text))
         }
         let corrections = correctionsOf(text)

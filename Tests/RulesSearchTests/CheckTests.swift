@@ -122,6 +122,21 @@ final class CheckTests: XCTestCase {
             Сокет открыт; данные из сокета читаются, а сокетов много. Мы перекомпилировали проект.
             """
         XCTAssertEqual(checker.check(text).map(\.typed), [])
+        // A compound of two words the dictionary knows: кофемашина.
+        XCTAssertEqual(checker.check("Кофе из кофемашины, высокоперерабатываемый пластик.").map(\.typed), [])
+    }
+
+    /// Where a careful editor looks past the dictionary's answer: a typical mistake at the
+    /// start of a sentence (not taken for a name), a word in capitals long enough not to be an
+    /// abbreviation, a name written small.
+    func testCapitals() throws {
+        let checker = SpellingChecker(dictionary: try dictionary())
+        let found = checker.check("Здраствуйте! Карова паслась. ВНИМАНИЕ, ОБЬЯВЛЕНИЕ. Жили в москва.")
+        XCTAssertEqual(found.map(\.typed), ["Здраствуйте", "Карова", "ОБЬЯВЛЕНИЕ", "москва"])
+        XCTAssertEqual(found.map { $0.corrections.first ?? "" }, ["Здравствуйте", "Корова", "ОБЪЯВЛЕНИЕ", "Москва"])
+        XCTAssertEqual(found.map { $0.rule?.number ?? 0 }, [56, 33, 62, 0])
+        // A name inside a sentence, an abbreviation: not mistakes.
+        XCTAssertEqual(checker.check("Вчера Парпалак и ВЦИОМ, ГОСТ и НИИ.").map(\.typed), [])
     }
 
     /// HTML and Markdown: tags, code, link addresses and comments passed over; prose checked,
@@ -241,6 +256,11 @@ final class CheckTests: XCTestCase {
             XCTAssertEqual(o["file"] as? String, "-")
             XCTAssertNotNil(o["paragraph"] as? [String: Any])
         }
+        // A byte-order mark at the start is the file's: offsets count it.
+        run = try runRules(["check", "--json", "--file", "-"], input: Data(([0xEF, 0xBB, 0xBF] + Array("Наше агенство.\n".utf8))))
+        let marked = try XCTUnwrap(try JSONSerialization.jsonObject(with: run.stdout.prefix { $0 != 0x0A }) as? [String: Any])
+        XCTAssertEqual(marked["byte_offset"] as? Int, 3 + "Наше ".utf8.count)
+        XCTAssertEqual(marked["character_offset"] as? Int, 1 + "Наше ".unicodeScalars.count)
         // Nothing wrong: no line, exit 0.
         run = try runRules(["check", "--file", "-"], input: Data("Всё хорошо.\n".utf8))
         XCTAssertEqual(run.status, 0)

@@ -33,7 +33,8 @@ enum CheckCommand {
                 name = path
                 if options.format == nil { format = .of(path: path) }
             }
-            guard let decoded = String(data: data, encoding: .utf8) else { throw Failure.notUTF8(path) }
+            // (As the bytes are: a byte-order mark kept, so that offsets are the file's.)
+            guard let decoded = String(validating: data, as: UTF8.self) else { throw Failure.notUTF8(path) }
             text = decoded
         } else {
             text = words.joined(separator: " ")
