@@ -358,5 +358,13 @@ final class CheckTests: XCTestCase {
             XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
             XCTAssertTrue(run.stderr.hasPrefix("rules: "), run.stderr)
         }
+        // Why a file cannot be read; a pipe read as a file (--file /dev/stdin).
+        XCTAssertEqual(
+            try runRules(["check", "--file", "/nonexistent/x.txt"]).stderr,
+            "rules: cannot read /nonexistent/x.txt: No such file or directory\n")
+        XCTAssertEqual(try runRules(["check", "--file", damaged.path]).stderr, "rules: cannot read \(damaged.path): Is a directory\n")
+        let piped = try runRules(["check", "--file", "/dev/stdin"], input: Data("Наше агенство.\n".utf8))
+        XCTAssertEqual(piped.status, 1)
+        XCTAssertEqual(String(decoding: piped.stdout, as: UTF8.self).hasPrefix("/dev/stdin:1:6: агенство → агентство"), true)
     }
 }

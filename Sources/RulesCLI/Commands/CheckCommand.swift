@@ -28,8 +28,7 @@ enum CheckCommand {
                 data = FileHandle.standardInput.readDataToEndOfFile()
                 name = "-"
             } else {
-                guard let read = FileManager.default.contents(atPath: path) else { throw Failure.cannotRead(path) }
-                data = read
+                data = try WholeFile.read(path)
                 name = path
                 if options.format == nil { format = .of(path: path) }
             }
@@ -71,7 +70,7 @@ enum CheckCommand {
             environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
         let path = config + "/rules/words"
         guard FileManager.default.fileExists(atPath: path) else { return [] }
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure.cannotRead(path) }
+        let data = try WholeFile.read(path)
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
             let word = line.trimmingCharacters(in: .whitespaces)
             return word.isEmpty || word.hasPrefix("#") ? nil : word

@@ -45,7 +45,8 @@ enum Failure: Error {
     case emptyCorpus(String, out: String, refreshing: Bool)
     /// A corpus line that cannot be read; `nil`: the built-in corpus.
     case badCorpus(String?, Corpus.Error)
-    case cannotRead(String)
+    /// A file that cannot be read, and why when the system said it.
+    case cannotRead(String, reason: Localized? = nil)
     /// `rules check` with no Russian dictionary in the folders searched.
     /// No Russian dictionary, or one that cannot be read.
     case dictionary(SpellingDictionary.OpenError)

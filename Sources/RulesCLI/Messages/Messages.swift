@@ -140,8 +140,9 @@ enum Messages {
                 ru: "в \(path) нет глав: индексировать нечего (прежний индекс в \(out) не изменён)")
         case .badCorpus(let path, let error):
             Localized(path.map { "\($0): " } ?? "the built-in corpus: ", ru: path.map { "\($0): " } ?? "встроенный корпус: ") + error.text
-        case .cannotRead(let path):
+        case .cannotRead(let path, let reason):
             Localized("cannot read \(path)", ru: "не удалось прочитать \(path)")
+                + (reason.map { Localized(both: ": ") + $0 } ?? Localized(both: ""))
         case .dictionary(let error): error.text
         case .notUTF8(let path):
             Localized(
