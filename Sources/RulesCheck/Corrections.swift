@@ -107,22 +107,30 @@ package struct Corrections {
         }
         // The mistakes people make, undone one at a time (щитать → считать, лошка → ложка);
         // Hunspell's own corrections, slow to make, only when none of them comes close.
-        let cost = SpellingCost(typed: Self.units(lower))
+        let spelling = SpellingCost(typed: Self.units(lower))
+        // Each candidate's cost, worked out once (it is asked for up to three times).
+        var costs: [String: Int] = [:]
+        func cost(_ candidate: String) -> Int {
+            if let known = costs[candidate] { return known }
+            let found = spelling.cost(Self.units(candidate))
+            costs[candidate] = found
+            return found
+        }
         let variants = Self.variants(of: lower)
         for variant in variants where dictionary.knows(variant) { add(variant) }
         // Whether one mistake undone comes within two edits, else Hunspell is asked.
-        let typical = candidates.contains { cost.cost(Self.units($0.text)) <= Self.enough }
+        let typical = candidates.contains { cost($0.text) <= Self.enough }
         if (!typical && hunspell) || thorough { for suggestion in dictionary.corrections(lower) { add(suggestion) } }
         // Two of them in one word (калекция → коллекция, харашо → хорошо), when one alone
         // comes no closer than an edit: each pair within an edit looked up once, a quarter
         // dearer than its letters (on a tie, Hunspell's correction wins).
         // Words of up to 16 letters, each of the two costing half an edit at most, none a
         // letter put in (a text of noise checked so took ten times as long).
-        if hunspell, lower.count <= 16, !candidates.contains(where: { cost.cost(Self.units($0.text)) <= SpellingCost.edit }) {
+        if hunspell, lower.count <= 16, !candidates.contains(where: { cost($0.text) <= SpellingCost.edit }) {
             var tried: Set<String> = []
-            for variant in Self.variants(of: lower, inserting: false) where cost.cost(Self.units(variant)) <= SpellingCost.half {
+            for variant in Self.variants(of: lower, inserting: false) where cost(variant) <= SpellingCost.half {
                 for second in Self.variants(of: variant, inserting: false) where tried.insert(second).inserted {
-                    if cost.cost(Self.units(second)) <= SpellingCost.edit, dictionary.knows(second) { add(second, spacing: 1) }
+                    if cost(second) <= SpellingCost.edit, dictionary.knows(second) { add(second, spacing: 1) }
                 }
             }
         }
@@ -206,7 +214,7 @@ package struct Corrections {
             candidates.filter { $0.text.contains("-") && !$0.text.contains(" ") }.map { $0.text.replacingOccurrences(of: "-", with: " ") })
         candidates.removeAll { hyphenated.contains($0.text) }
         var ranked = candidates.enumerated().map { order, candidate in
-            let letters = cost.cost(Self.units(candidate.text)) + Self.ruleBonus(typed: lower, candidate.text)
+            let letters = cost(candidate.text) + Self.ruleBonus(typed: lower, candidate.text)
             let words = candidate.text.contains(" ") || candidate.text.contains("-") ? 1 : 0
             return (text: candidate.text, cost: max(letters + candidate.spacing, 0), words: words, order: order)
         }
