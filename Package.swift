@@ -35,6 +35,16 @@ let package = Package(
             pkgConfig: "hunspell",
             providers: [.apt(["libhunspell-dev"])]
         ),
+        // libevent's HTTP server (evhttp) from the system: `rules serve` (Debian's libevent-dev,
+        // whose static libraries link into the static binary with no TLS library behind them).
+        .systemLibrary(
+            name: "CLibEvent",
+            pkgConfig: "libevent",
+            providers: [.apt(["libevent-dev"])]
+        ),
+        // An HTTP server on it: a socket, a thread per core, limits and a clean stop; it
+        // knows nothing of what it serves.
+        .target(name: "RulesServe", dependencies: ["CLibEvent"]),
         // The built-in rules' index files as the binary's own bytes (#embed), read in place.
         .target(name: "CBuiltInRules"),
         // glibc's memmem, hidden from Swift behind _GNU_SOURCE.
@@ -50,7 +60,7 @@ let package = Package(
         .target(name: "RulesTerminal"),
         // The command line: arguments, output, the full-screen view; the executable only
         // calls it, so that the tests can call it in-process.
-        .target(name: "RulesCLI", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal", "RulesCheck"]),
+        .target(name: "RulesCLI", dependencies: ["RulesSearch", "RulesRegex", "RulesTerminal", "RulesCheck", "RulesServe"]),
         .executableTarget(name: "rules", dependencies: ["RulesCLI"]),
         // The fuzz targets' bodies (Tests/Fuzz): run by the libFuzzer driver that
         // Tests/Fuzz/run builds, and by swift test on every input kept.
@@ -60,7 +70,9 @@ let package = Package(
         // Depends on the executable too, so that the CLI tests find it built.
         .testTarget(
             name: "RulesSearchTests",
-            dependencies: ["RulesSearch", "RulesRegex", "RulesFuzzTargets", "RulesTerminal", "RulesCLI", "RulesCheck", "rules"],
+            dependencies: [
+                "RulesSearch", "RulesRegex", "RulesFuzzTargets", "RulesTerminal", "RulesCLI", "RulesCheck", "RulesServe", "rules",
+            ],
             exclude: ["Fixtures"]),
     ]
 )

@@ -48,6 +48,7 @@ package enum CommandLineTool {
             case .titles: status = try TitlesCommand.run(context)
             case .show: status = try ShowCommand.run(context)
             case .check: status = try CheckCommand.run(context)
+            case .serve: status = try ServeCommand.run(context)
             case .stem: status = try StemCommand.run(context)
             case .index: status = try IndexCommand.run(context)
             case .checkEngines: status = try CheckEnginesCommand.run(context)

@@ -206,7 +206,8 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(run.status, 0, run.error)
             return run.output.split(separator: "\n").map(String.init)
         }
-        XCTAssertEqual(try complete("rules se"), ["search"])
+        XCTAssertEqual(try complete("rules se"), ["search", "serve"])
+        XCTAssertEqual(try complete("rules sea"), ["search"])
         XCTAssertEqual(try complete("rules check"), ["check", "check-engines"])
         XCTAssertEqual(try complete("rules check-"), ["check-engines"])
         XCTAssertEqual(try complete("rules check --fo"), ["--format"])
@@ -223,7 +224,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try complete("rules search --color = "), ["auto", "always", "never"])
         XCTAssertEqual(try complete("rules search --color = al"), ["always"])
         XCTAssertEqual(try complete("rules search --color = never --pa"), ["--page"])
-        XCTAssertEqual(try complete("rules --engine = pcre2 se"), ["search"])
+        XCTAssertEqual(try complete("rules --engine = pcre2 sea"), ["search"])
         XCTAssertEqual(try complete("rules completions "), ["bash", "zsh", "fish"])
         XCTAssertTrue(try complete("rules show 32").contains("329"))
         XCTAssertTrue(try complete("rules show ch").contains("ch29"))

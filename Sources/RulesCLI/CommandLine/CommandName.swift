@@ -1,6 +1,6 @@
 /// The commands of `rules`, in the order help lists them.
 enum CommandName: String, CaseIterable {
-    case search, browse, titles, show, check, stem, index
+    case search, browse, titles, show, check, serve, stem, index
     case checkEngines = "check-engines"
     case completions, help
 

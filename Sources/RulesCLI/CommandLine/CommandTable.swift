@@ -104,6 +104,23 @@ struct CommandSpec {
             ],
             operands: .words),
         CommandSpec(
+            name: .serve,
+            synopsis: ["serve [--index DIR] [--listen ADDR:PORT] [OPTIONS]"],
+            summary: Localized("serve the search to a browser", ru: "открыть поиск в браузере"),
+            description: Localized(
+                "Serves the search as therules.ru's site did: / a search box and the chapters; /search?q=QUERY&page=N the results page (how many were found, each result with its paragraph, chapter and snippet, the found words marked, links to the pages), usable without JavaScript; with it, results and the titles that contain the query follow each key, and the address follows the query. /rules/N and /rules/chN a paragraph or chapter, its «§ N» links. The API: /api/search?q=QUERY&page=N&limit=N (the JSON of search --json), /api/titles?q=TEXT (that of titles --json), /api/show/ID; an error is {\"error\", \"status\"} with its HTTP status. Every text from the index or the query is escaped; requests are bounded in size and time; an index folder rebuilt or refreshed is opened again between requests. Prints the address, then serves until Ctrl-C or SIGTERM, which finish the replies under way; exit status 0 then.",
+                ru:
+                    "Открывает поиск в браузере, как на сайте therules.ru: / — строка поиска и главы; /search?q=ЗАПРОС&page=N — страница результатов (сколько найдено, каждый результат с параграфом, главой и фрагментом текста с выделенными словами, ссылки на страницы), работает и без JavaScript; с ним результаты и заголовки, в которых есть запрос, обновляются после каждой клавиши, а адрес следует за запросом. /rules/N и /rules/chN — параграф или глава со ссылками «§ N». API: /api/search?q=ЗАПРОС&page=N&limit=N (JSON как у search --json), /api/titles?q=ТЕКСТ (как у titles --json), /api/show/ID; ошибка — {\"error\", \"status\"} с кодом HTTP. Все тексты из индекса и из запроса экранируются; размер и время запросов ограничены; перестроенный или обновлённый каталог индекса открывается заново между запросами. Выводит адрес и отвечает, пока не придёт Ctrl-C или SIGTERM: тогда дописывает начатые ответы и завершается с кодом 0."
+            ),
+            examples: [
+                ("serve", Localized("the built-in rules at http://127.0.0.1:8080/", ru: "встроенные правила на http://127.0.0.1:8080/")),
+                (
+                    "serve --index idx --listen 0.0.0.0:8080",
+                    Localized("an index of your own, open to the network", ru: "свой индекс, открытый в сеть")
+                ),
+            ],
+            operands: .none),
+        CommandSpec(
             name: .stem,
             synopsis: ["stem [OPTIONS] [WORD...]"],
             summary: Localized("the stem of each word", ru: "основа каждого слова"),

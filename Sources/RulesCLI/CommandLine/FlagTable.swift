@@ -102,7 +102,7 @@ struct Flag: Sendable {
             completion: .nothing,
             write: { o, v, c throws(Failure) in o.page = try number(v, "page", minimum: 1, c) }),
         Flag(
-            name: "index", value: .text("DIR"), commands: [.search, .browse, .titles, .show, .checkEngines],
+            name: "index", value: .text("DIR"), commands: [.search, .browse, .titles, .show, .serve, .checkEngines],
             help: Localized(
                 "search the index in DIR (made by 'rules index build' or by s2_search)",
                 ru: "искать в индексе из каталога DIR (его строит «rules index build» или s2_search)"),
@@ -115,7 +115,7 @@ struct Flag: Sendable {
             completion: .folder,
             write: { o, v, _ in o.index = v }),
         Flag(
-            name: "corpus", value: .text("FILE"), commands: [.search, .browse, .show, .index, .checkEngines],
+            name: "corpus", value: .text("FILE"), commands: [.search, .browse, .show, .serve, .index, .checkEngines],
             help: Localized("the corpus, JSON Lines: one chapter a line", ru: "корпус в формате JSON Lines: по главе в строке"),
             manual:
                 Localized(
@@ -152,7 +152,7 @@ struct Flag: Sendable {
         // A text, not a choice: an unknown engine has its own error, which names where the
         // name came from (--engine or RULES_ENGINE).
         Flag(
-            name: "engine", value: .text("NAME"), commands: [.search, .browse, .titles, .stem, .index],
+            name: "engine", value: .text("NAME"), commands: [.search, .browse, .titles, .serve, .stem, .index],
             help: Localized(
                 "the regex engine: pcre2 (default) or foundation", ru: "движок регулярных выражений: pcre2 (по умолчанию) или foundation"),
             manual:
@@ -217,6 +217,17 @@ struct Flag: Sendable {
             manual: nil,
             completion: .choices(["text", "html", "markdown"]),
             write: { o, value, _ in o.format = value }),
+        Flag(
+            name: "listen", value: .text("ADDR:PORT"), commands: [.serve],
+            help: Localized(
+                "where to listen (default 127.0.0.1:8080)", ru: "где принимать соединения (по умолчанию 127.0.0.1:8080)"),
+            manual: Localized(
+                "The address and port to listen on: HOST:PORT, [IPv6]:PORT, or a port alone (on 127.0.0.1, the default, so that only this machine can connect). 0.0.0.0:8080 opens it to the network; port 0 takes any free port (the line printed names it).",
+                ru:
+                    "Адрес и порт для соединений: АДРЕС:ПОРТ, [IPv6]:ПОРТ или только порт (на 127.0.0.1, как по умолчанию, — тогда подключиться можно только с этой машины). 0.0.0.0:8080 открывает поиск в сеть; порт 0 — любой свободный (его называет выведенная строка)."
+            ),
+            completion: .nothing,
+            write: { o, value, _ in o.listen = value }),
         Flag(
             name: "queries", value: .text("FILE"), commands: [.checkEngines],
             help: Localized("also compare the queries in FILE, one a line", ru: "сравнить также запросы из FILE, по одному в строке"),
@@ -287,6 +298,7 @@ struct Flag: Sendable {
         // The texts of an index's chapters: without --index there is no index to take them for.
         Rule(command: .search, option: "corpus", kind: .requires("index")),
         Rule(command: .browse, option: "corpus", kind: .requires("index")),
+        Rule(command: .serve, option: "corpus", kind: .requires("index")),
     ]
 
     static func named(_ name: String) -> Flag? { table.first { $0.name == name } }

@@ -28,6 +28,8 @@ struct Options: Equatable {
     var file: String?
     /// `check --format`: how the text is written; `nil`: by the file's name.
     var format: String?
+    /// `serve --listen`: HOST:PORT.
+    var listen: String?
     var help = false
     var version = false
 

@@ -9,20 +9,7 @@ enum TitlesCommand {
         let found = session.titles(Bytes(words.map(context.operandBytes).joined(separator: [0x20])))
         let terminal = Terminal(color: context.arguments.options.color)
         if context.arguments.options.json {
-            var w = JSONWriter()
-            w.raw("[")
-            for (i, (name, entry)) in found.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.raw("{\"id\":")
-                w.string(name.bytes)
-                w.raw(",\"title\":")
-                w.value(entry.field("title") ?? .null)
-                w.raw(",\"url\":")
-                w.value(entry.field("url") ?? .null)
-                w.raw("}")
-            }
-            w.raw("]\n")
-            context.out.write(w.output)
+            context.out.write(JSONWriter.encodeTitles(found) + [0x0A])
         } else if let width = terminal.width {
             // On a terminal: the ids in a column (bold), each title wrapped at spaces under
             // itself, through the pager when it is long; a pipe gets id TAB title.

@@ -56,6 +56,10 @@ enum Failure: Error {
     case cannotWriteOutput(reason: Localized)
     case cannotWriteReport(String, reason: Localized)
     case builtInUnreadable(String)
+    /// `serve --listen` with what is not HOST:PORT.
+    case badListenAddress(String)
+    /// `serve` cannot listen where asked: the address, why, and the system's words.
+    case cannotListen(String, reason: Localized, inUse: Bool)
     /// A mapped index file cut short under the reader (SIGBUS): said by ``MappedFileFault``.
     case indexChangedWhileRead
     /// A message of the search core (its index files, a damaged index), in both languages.
@@ -81,11 +85,12 @@ enum Failure: Error {
         case .operandsWithBatch: .command(.search)
         case .browseNeedsTerminal, .printNeedsTerminal: .command(.browse)
         case .unknownShell: .command(.completions)
+        case .badListenAddress: .command(.serve)
         case .noCommand, .unknownCommand, .unknownEngine, .unknownRule, .unknownChapter, .noTextsToShow, .queryTooLong, .queryTooManyWords,
             .batchLineTooLong, .wordTooLong, .outIsAFile,
             .emptyCorpus, .badCorpus, .cannotRead, .dictionary, .notUTF8, .cannotReadInput, .cannotWriteOutput,
             .cannotWriteReport,
-            .builtInUnreadable, .indexChangedWhileRead, .said:
+            .builtInUnreadable, .indexChangedWhileRead, .said, .cannotListen:
             .none
         }
     }

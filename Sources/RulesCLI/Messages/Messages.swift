@@ -154,6 +154,20 @@ enum Messages {
             Localized("cannot write to standard output: ", ru: "не удалось вывести результат: ") + reason
         case .cannotWriteReport(let path, let reason):
             Localized("cannot write the JUnit report \(path): ", ru: "не удалось записать отчёт JUnit \(path): ") + reason
+        case .badListenAddress(let given):
+            Localized(
+                "--listen '\(given)' is not an address to listen on: give HOST:PORT (127.0.0.1:8080, [::1]:8080, 0.0.0.0:80) or a port alone",
+                ru: "--listen «\(given)» — не адрес: укажите АДРЕС:ПОРТ (127.0.0.1:8080, [::1]:8080, 0.0.0.0:80) или только порт")
+        case .cannotListen(let address, let reason, let inUse):
+            inUse
+                ? Localized(
+                    "cannot listen on \(address): \(reason.en); another program listens there: give another port with --listen",
+                    ru:
+                        "не удаётся слушать \(address): \(reason.ru); там уже слушает другая программа: укажите другой порт параметром --listen"
+                )
+                : Localized(
+                    "cannot listen on \(address): \(reason.en); give another address with --listen",
+                    ru: "не удаётся слушать \(address): \(reason.ru); укажите другой адрес параметром --listen")
         case .builtInUnreadable(let reason):
             Localized(
                 "the built-in index cannot be read (\(reason)); rebuild rules",

@@ -151,6 +151,25 @@ package struct JSONWriter {
         return w.output
     }
 
+    /// What `TitleFinder::find` found, as `rules titles --json` and `rules serve`'s
+    /// `/api/titles` write it: an array of `{"id", "title", "url"}` in the index's order.
+    package static func encodeTitles(_ found: [(chapter: ByteKey, entry: SearchIndex.Entry)]) -> Bytes {
+        var w = JSONWriter()
+        w.raw("[")
+        for (i, (name, entry)) in found.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"id\":")
+            w.string(name.bytes)
+            w.raw(",\"title\":")
+            w.value(entry.field("title") ?? .null)
+            w.raw(",\"url\":")
+            w.value(entry.field("url") ?? .null)
+            w.raw("}")
+        }
+        w.raw("]")
+        return w.output
+    }
+
     /// A result's fields beside the reference's (see ``encode(_:session:outline:)``).
     private mutating func additions(_ hit: SearchSession.Hit, session: SearchSession, outline: RuleOutline?) {
         let written = session.writtenForms(hit)

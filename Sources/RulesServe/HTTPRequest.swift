@@ -1,0 +1,91 @@
+import CLibEvent
+import Foundation
+
+/// A request as a handler sees it: its method, its path and query parameters decoded
+/// (percent escapes and `+`, by libevent's `evhttp_uridecode`), and its headers.
+package struct HTTPRequest: Sendable {
+    /// GET and HEAD are answered; any other gets 405 from the server.
+    package enum Method: Sendable { case get, head, other }
+
+    package let method: Method
+    /// The path, decoded; `nil` when it does not decode to UTF-8 text.
+    package let path: String?
+    /// The query's parameters in order, each decoded; a name given twice keeps both.
+    package let parameters: [(name: String, value: String)]
+    /// Headers by lowercased name (the first of a name given twice).
+    package let headers: [String: String]
+
+    package init(method: Method, path: String?, parameters: [(name: String, value: String)] = [], headers: [String: String] = [:]) {
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.headers = headers
+    }
+
+    /// The first parameter named `name`.
+    package func parameter(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.value
+    }
+}
+
+extension HTTPRequest {
+    /// The request libevent parsed; `nil` when its URI has no path.
+    init?(_ request: OpaquePointer) {
+        switch evhttp_request_get_command(request) {
+        case EVHTTP_REQ_GET: method = .get
+        case EVHTTP_REQ_HEAD: method = .head
+        default: method = .other
+        }
+        guard let uri = evhttp_request_get_evhttp_uri(request) else { return nil }
+        path = evhttp_uri_get_path(uri).flatMap { Self.decoded(String(cString: $0), plusIsSpace: false) }
+        var parameters: [(name: String, value: String)] = []
+        if let query = evhttp_uri_get_query(uri) {
+            for pair in String(cString: query).split(separator: "&", omittingEmptySubsequences: true) {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let name = Self.decoded(String(parts[0]), plusIsSpace: true) else { continue }
+                let value = parts.count > 1 ? Self.decoded(String(parts[1]), plusIsSpace: true) : ""
+                // A value that is not UTF-8 (a page in another encoding) is given as U+FFFD
+                // in place of its bad bytes, so that the query still answers.
+                parameters.append((name, value ?? Self.lossy(String(parts[1]))))
+            }
+        }
+        self.parameters = parameters
+        var headers: [String: String] = [:]
+        if let input = evhttp_request_get_input_headers(request) {
+            var header = input.pointee.tqh_first
+            while let current = header {
+                let name = String(cString: current.pointee.key).lowercased()
+                if headers[name] == nil { headers[name] = String(cString: current.pointee.value) }
+                header = current.pointee.next.tqe_next
+            }
+        }
+        self.headers = headers
+    }
+
+    /// `text` percent-decoded; `nil` when the result is not UTF-8 or holds a NUL.
+    private static func decoded(_ text: String, plusIsSpace: Bool) -> String? {
+        var size = 0
+        guard let bytes = evhttp_uridecode(text, plusIsSpace ? 1 : 0, &size) else { return nil }
+        defer { free(bytes) }
+        let buffer = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: size)
+        guard !buffer.contains(0) else { return nil }
+        var iterator = buffer.makeIterator()
+        var utf8 = Unicode.UTF8()
+        while true {
+            switch utf8.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return String(decoding: buffer, as: UTF8.self)
+            case .error: return nil
+            }
+        }
+    }
+
+    /// `text` percent-decoded with U+FFFD for bytes that are not UTF-8, NUL dropped.
+    private static func lossy(_ text: String) -> String {
+        var size = 0
+        guard let bytes = evhttp_uridecode(text, 1, &size) else { return "" }
+        defer { free(bytes) }
+        let buffer = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: size)
+        return String(decoding: buffer.filter { $0 != 0 }, as: UTF8.self)
+    }
+}

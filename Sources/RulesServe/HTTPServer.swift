@@ -1,0 +1,284 @@
+import CLibEvent
+import Foundation
+
+/// An HTTP server on libevent's `evhttp`: one listening socket, answered by several
+/// threads, each with its own event loop and its own handler (made in that thread, so that
+/// what it keeps, a search session, is never shared). It knows nothing of what it serves.
+///
+/// Bounded by ``Limits``: the size of a request's headers and their number, the length of
+/// its URI, no body, and a time-out on a connection that sends or reads nothing, so that a
+/// slow or half-open client holds one connection and nothing more. ``stop()`` (from any
+/// thread, or a signal's) stops accepting, lets every thread finish the replies it is
+/// writing, and then ``run()`` returns.
+package final class HTTPServer: @unchecked Sendable {
+    package struct Limits: Sendable {
+        /// The request line and headers together, in bytes (evhttp's own limit).
+        package var headerBytes = 16 * 1024
+        /// Headers in a request.
+        package var headers = 100
+        /// The URI, in bytes.
+        package var uriBytes = 8 * 1024
+        /// A connection that neither sends nor takes a byte for this long is closed.
+        package var idleSeconds = 10
+        /// How long a stop waits for the replies being written.
+        package var stopSeconds = 5
+
+        package init() {}
+    }
+
+    /// Why the server could not listen, with `errno`.
+    package struct ListenError: Error, Sendable {
+        package enum Stage: Sendable { case resolve, bind, listen }
+        package let address: ListenAddress
+        package let stage: Stage
+        package let code: Int32
+        /// For `.resolve`: getaddrinfo's message.
+        package let message: String
+    }
+
+    package typealias Handler = (HTTPRequest) -> HTTPResponse
+
+    /// The address listened on (with the port the system chose, when 0 was asked for).
+    package let address: ListenAddress
+    private let socket: Int32
+    private let limits: Limits
+    private let workers: [Worker]
+    private let makeHandler: @Sendable () -> Handler
+
+    /// Binds `address` and makes `threads` event loops; nothing is answered before ``run()``.
+    package init(
+        address: ListenAddress, threads: Int, limits: Limits = Limits(), makeHandler: @escaping @Sendable () -> Handler
+    )
+        throws(ListenError)
+    {
+        Self.threadsReady()
+        // A reply written to a client gone is an error of that connection, not the end of the process.
+        signal(SIGPIPE, SIG_IGN)
+        (socket, self.address) = try Self.listen(address)
+        self.limits = limits
+        self.makeHandler = makeHandler
+        workers = (0..<max(threads, 1)).map { _ in Worker() }
+    }
+
+    deinit { close(socket) }
+
+    /// Answers requests until ``stop()``; returns once every thread has finished.
+    package func run() {
+        let done = DispatchGroup()
+        for worker in workers {
+            done.enter()
+            let thread = Thread { [self] in
+                worker.run(socket: socket, limits: limits, handler: makeHandler())
+                done.leave()
+            }
+            // The search and its regular expressions recurse: the main thread's stack.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        done.wait()
+    }
+
+    /// Stops accepting and lets the replies under way finish; safe from any thread.
+    package func stop() {
+        for worker in workers { worker.stop() }
+    }
+
+    /// libevent's locks, so that one thread can wake another's loop (``stop()``).
+    private static let threadsReadyOnce: Void = { _ = evthread_use_pthreads() }()
+    private static func threadsReady() { _ = threadsReadyOnce }
+
+    /// A listening socket on `address`: non-blocking, the address reusable at once after a
+    /// restart, a backlog as deep as the system allows.
+    private static func listen(_ address: ListenAddress) throws(ListenError) -> (Int32, ListenAddress) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var found: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(address.host, String(address.port), &hints, &found)
+        guard resolved == 0, let first = found else {
+            throw ListenError(address: address, stage: .resolve, code: resolved, message: String(cString: gai_strerror(resolved)))
+        }
+        defer { freeaddrinfo(first) }
+        var lastError = ListenError(address: address, stage: .bind, code: EADDRNOTAVAIL, message: "")
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let info = candidate {
+            candidate = info.pointee.ai_next
+            let fd = Glibc.socket(
+                info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else {
+                lastError = ListenError(address: address, stage: .bind, code: errno, message: "")
+                continue
+            }
+            var one: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+            guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+                lastError = ListenError(address: address, stage: .bind, code: errno, message: "")
+                close(fd)
+                continue
+            }
+            guard Glibc.listen(fd, SOMAXCONN) == 0 else {
+                lastError = ListenError(address: address, stage: .listen, code: errno, message: "")
+                close(fd)
+                continue
+            }
+            return (fd, ListenAddress(host: address.host, port: boundPort(fd) ?? address.port))
+        }
+        throw lastError
+    }
+
+    private static func boundPort(_ fd: Int32) -> UInt16? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard got == 0 else { return nil }
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            }
+        default: return nil
+        }
+    }
+}
+
+/// One thread's event loop and what it answers with. Its fields are touched only by its
+/// thread, but for ``stop()``, which wakes the loop through libevent (thread-safe).
+private final class Worker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var base: OpaquePointer?
+    private var wake: OpaquePointer?
+    private var stopAsked = false
+
+    // The loop's own state, touched only by its thread.
+    private var http: OpaquePointer?
+    private var bound: OpaquePointer?
+    private var handler: HTTPServer.Handler = { _ in HTTPResponse(status: 500, contentType: "text/plain", body: []) }
+    private var limits = HTTPServer.Limits()
+    private var writing = 0
+    private var stopping = false
+
+    func run(socket: Int32, limits: HTTPServer.Limits, handler: @escaping HTTPServer.Handler) {
+        self.limits = limits
+        self.handler = handler
+        guard let base = event_base_new(), let http = evhttp_new(base) else { return }
+        self.http = http
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        evhttp_set_max_headers_size(http, limits.headerBytes)
+        evhttp_set_max_body_size(http, 0)
+        // Every method reaches ``answer(_:)``, which refuses all but GET and HEAD with 405
+        // and the headers every answer has (libevent's own refusal is a 501 page).
+        evhttp_set_allowed_methods(http, 0xFFFF)
+        evhttp_set_timeout(http, Int32(limits.idleSeconds))
+        evhttp_set_gencb(
+            http,
+            { request, me in
+                guard let request, let me else { return }
+                Unmanaged<Worker>.fromOpaque(me).takeUnretainedValue().answer(request)
+            }, me)
+        // Each loop takes its own copy of the socket: freeing its listener closes that copy alone.
+        bound = evhttp_accept_socket_with_handle(http, dup(socket))
+        let wake = event_new(
+            base, -1, 0,
+            { _, _, me in
+                guard let me else { return }
+                Unmanaged<Worker>.fromOpaque(me).takeUnretainedValue().beginStop()
+            }, me)
+        let stopNow = lock.withLock { () -> Bool in
+            self.base = base
+            self.wake = wake
+            return stopAsked
+        }
+        if stopNow { beginStop() }
+        event_base_dispatch(base)
+        lock.withLock {
+            self.base = nil
+            self.wake = nil
+        }
+        evhttp_free(http)
+        if let wake { event_free(wake) }
+        event_base_free(base)
+    }
+
+    /// From any thread: the loop is woken to stop (or stops as soon as it starts).
+    func stop() {
+        lock.withLock {
+            stopAsked = true
+            if let wake { event_active(wake, 0, 0) }
+        }
+    }
+
+    /// In the loop: no more connections; the loop ends once the replies under way are
+    /// written, or after ``HTTPServer/Limits/stopSeconds`` at most.
+    private func beginStop() {
+        guard !stopping, let http, let base = lock.withLock({ self.base }) else { return }
+        stopping = true
+        if let bound { evhttp_del_accept_socket(http, bound) }
+        bound = nil
+        if writing == 0 {
+            event_base_loopexit(base, nil)
+        } else {
+            var deadline = timeval(tv_sec: limits.stopSeconds, tv_usec: 0)
+            event_base_loopexit(base, &deadline)
+        }
+    }
+
+    private func answer(_ request: OpaquePointer) {
+        let response: HTTPResponse
+        let uriLength = evhttp_request_get_uri(request).map { strlen($0) } ?? 0
+        if uriLength > limits.uriBytes {
+            response = Self.refusal(414)
+        } else if let headers = evhttp_request_get_input_headers(request), rules_evhttp_header_count(headers) > Int32(limits.headers) {
+            response = Self.refusal(431)
+        } else if let parsed = HTTPRequest(request) {
+            if parsed.method == .other {
+                var refused = Self.refusal(405)
+                refused.headers.append(("Allow", "GET, HEAD"))
+                response = refused
+            } else {
+                response = handler(parsed)
+            }
+        } else {
+            response = Self.refusal(400)
+        }
+        send(response, to: request, head: evhttp_request_get_command(request) == EVHTTP_REQ_HEAD)
+    }
+
+    private static func refusal(_ status: Int) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array((HTTPResponse.reason(status) + "\n").utf8))
+    }
+
+    /// `head`: the headers alone, with the length the body would have (libevent writes
+    /// whatever the buffer holds, for HEAD too).
+    private func send(_ response: HTTPResponse, to request: OpaquePointer, head: Bool) {
+        if let headers = evhttp_request_get_output_headers(request) {
+            evhttp_add_header(headers, "Content-Type", response.contentType)
+            for header in response.headers { evhttp_add_header(headers, header.name, header.value) }
+            // A stopping server closes each connection after its reply.
+            if stopping { evhttp_add_header(headers, "Connection", "close") }
+            if head { evhttp_add_header(headers, "Content-Length", String(response.body.count)) }
+        }
+        if !head, let output = evhttp_request_get_output_buffer(request) {
+            response.body.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
+        }
+        writing += 1
+        evhttp_request_set_on_complete_cb(
+            request,
+            { _, me in
+                guard let me else { return }
+                Unmanaged<Worker>.fromOpaque(me).takeUnretainedValue().replyWritten()
+            }, Unmanaged.passUnretained(self).toOpaque())
+        evhttp_send_reply(request, Int32(response.status), HTTPResponse.reason(response.status), nil)
+    }
+
+    private func replyWritten() {
+        writing -= 1
+        if stopping, writing == 0, let base = lock.withLock({ self.base }) { event_base_loopexit(base, nil) }
+    }
+}
