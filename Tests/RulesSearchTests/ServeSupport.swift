@@ -186,10 +186,15 @@ enum PageMarkup {
                 scripts += 1
                 if attributes != " src=\"/static/site.js\" defer" { problems.append("<script\(attributes)>") }
             }
-            if attributes.range(of: "(^|\\s)on[a-z]+\\s*=", options: .regularExpression) != nil {
+            // Outside the quoted values (escaped, so a quote in one cannot end it): no event
+            // attribute; no address that runs a script.
+            let bare = attributes.replacingOccurrences(of: "\"[^\"]*\"", with: "\"\"", options: .regularExpression)
+            if bare.range(of: "(^|\\s|/)on[a-z]+\\s*=", options: .regularExpression) != nil {
                 problems.append("event: <\(name)\(attributes)>")
             }
-            if attributes.contains("javascript:") { problems.append("javascript: <\(name)\(attributes)>") }
+            if attributes.range(of: "(href|src|action)=\"\\s*javascript:", options: .regularExpression) != nil {
+                problems.append("javascript: <\(name)\(attributes)>")
+            }
         }
         if scripts > 1 { problems.append("\(scripts) scripts") }
         return problems
