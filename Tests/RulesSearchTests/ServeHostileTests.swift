@@ -161,7 +161,7 @@ final class ServeHostileTests: XCTestCase {
         let server = try RunningServer()
         let http = RawHTTP(port: server.port)
         var idle: [Int32] = []
-        defer { idle.forEach { close($0) } }
+        defer { for fd in idle { close(fd) } }
         for _ in 0..<300 { idle.append(try http.connect(timeout: 30)) }
         // Headers begun and never ended, and one trickled a byte at a time.
         for fd in idle.prefix(50) { RawHTTP.send(fd, Array("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8)) }
