@@ -16,6 +16,7 @@ package struct HTTPResponse: Sendable {
     static func reason(_ status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 204: "No Content"
         case 301: "Moved Permanently"
         case 304: "Not Modified"
         case 400: "Bad Request"

@@ -144,7 +144,7 @@ final class ServeHostileTests: XCTestCase {
         ("x6", String(repeating: "слово ", count: 2000), "<p>" + String(repeating: "слово <i>alert</i> ", count: 5000) + "</p>", "/x6"),
     ]
 
-    private static func hostileCorpus() -> String {
+    static func hostileCorpus() -> String {
         hostileRecords.map { record in
             let object: [String: Any] = [
                 "id": record.id, "title": record.title, "html": record.html, "url": record.url,

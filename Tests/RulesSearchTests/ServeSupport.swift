@@ -200,3 +200,38 @@ enum PageMarkup {
         return problems
     }
 }
+
+/// Runs `executable` with `arguments` in this process's environment (its PATH: the python3
+/// that has selenium), and returns its status and what it printed.
+func runProgram(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let errorData = ErrorCollector(err.fileHandleForReading)
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self), errorData.text())
+}
+
+/// Standard error read on a thread of its own, so that neither pipe fills while the other is read.
+private final class ErrorCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func text() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -38,6 +38,8 @@ final class Site {
         case "/api/titles": return apiTitles(request)
         case "/static/site.css": return SiteFiles.css
         case "/static/site.js": return SiteFiles.js
+        // Asked by every browser: nothing, rather than a page not found.
+        case "/favicon.ico": return HTTPResponse(status: 204, contentType: "image/x-icon", body: [], headers: Self.headers)
         default: break
         }
         if path.hasPrefix("/rules/"), let shown = RulePage(source: source, outline: outline).page(String(path.dropFirst(7))) {
