@@ -12,12 +12,22 @@ package enum QueryAdvice {
     /// or one the corpus never writes so (будующий, whose stem the index has), or nothing
     /// found. (Opening the dictionary costs a tenth of a second: asked only then.)
     package static func wanted(_ result: SearchSession.Result, vocabulary: Vocabulary?) -> Bool {
+        // A question is a few words: a longer query (a pasted paragraph, noise) is answered
+        // without, for the dictionary's corrections cost up to tens of milliseconds a word
+        // (a 2,000-byte query of made-up words took 9 s).
+        guard result.query.count <= mostAdvisedBytes,
+            TextWords(String(decoding: result.query, as: UTF8.self)).words.count <= mostAdvisedWords
+        else { return false }
         if result.suggestions != nil || (result.hits.isEmpty && result.jump == nil) { return true }
         guard let vocabulary else { return false }
         return TextWords(String(decoding: result.query, as: UTF8.self)).words.contains {
             $0.text.count >= 3 && !vocabulary.contains($0.text)
         }
     }
+
+    /// The longest query advised, in bytes and in words.
+    static let mostAdvisedBytes = 200
+    static let mostAdvisedWords = 8
 
     /// Words after which a query names a part of a word, not a word.
     static let namesAMorpheme: Set<String> = [
@@ -100,6 +110,24 @@ package final class QueryAdvisers: @unchecked Sendable {
     private var dictionary: SpellingDictionary?
     private var opened = false
     private let rules: Bool
+    /// What the advice made of each query answered (its corrected queries and the rule it
+    /// named), so that a query asked again costs no second look-up in the dictionary; kept
+    /// for ``remembered`` queries, then begun again.
+    private var memo: [Memo.Key: Memo.Advice] = [:]
+    static let remembered = 20_000
+
+    private enum Memo {
+        struct Key: Hashable {
+            let query: [UInt8]
+            let suggestions: [String]?
+            let jump: String?
+        }
+
+        struct Advice {
+            let suggestions: [String]?
+            let jump: String?
+        }
+    }
 
     /// `rules`: whether the index is the built-in rules' (whose paragraphs decide mistakes).
     package init(rules: Bool) {
@@ -107,16 +135,33 @@ package final class QueryAdvisers: @unchecked Sendable {
     }
 
     /// `result`, answered by `session`, with the dictionary's advice when it needs it
-    /// (``QueryAdvice/wanted(_:vocabulary:)``).
-    package func advise(_ result: inout SearchSession.Result, session: SearchSession) {
-        guard QueryAdvice.wanted(result, vocabulary: session.vocabulary?()) else { return }
-        lock.lock()
+    /// (``QueryAdvice/wanted(_:vocabulary:)``). `waiting`: whether to wait while another
+    /// thread asks the dictionary; a server does not (its thread has other requests to
+    /// answer): the answer then comes without the advice not yet remembered, and this
+    /// returns false (an answer not to keep).
+    @discardableResult
+    package func advise(_ result: inout SearchSession.Result, session: SearchSession, waiting: Bool = true) -> Bool {
+        guard QueryAdvice.wanted(result, vocabulary: session.vocabulary?()) else { return true }
+        if waiting {
+            lock.lock()
+        } else if !lock.try() {
+            return false
+        }
         defer { lock.unlock() }
+        let key = Memo.Key(query: result.query, suggestions: result.suggestions, jump: result.jump)
+        if let known = memo[key] {
+            result.suggestions = known.suggestions
+            result.jump = known.jump
+            return true
+        }
         if !opened {
             dictionary = try? SpellingDictionary()
             opened = true
         }
-        guard let dictionary else { return }
+        guard let dictionary else { return true }
         QueryAdvice.advise(&result, dictionary: dictionary, rules: rules)
+        if memo.count >= Self.remembered { memo.removeAll() }
+        memo[key] = Memo.Advice(suggestions: result.suggestions, jump: result.jump)
+        return true
     }
 }

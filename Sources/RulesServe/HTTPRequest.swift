@@ -14,8 +14,18 @@ package struct HTTPRequest: Sendable {
     package let parameters: [(name: String, value: String)]
     /// Headers by lowercased name (the first of a name given twice).
     package let headers: [String: String]
+    /// The request's target as it came (path and query, still encoded).
+    package let target: String
+    /// Whether its headers say it has a body (Transfer-Encoding, a Content-Length but 0, two
+    /// of them) or name a header with a space in it: a request a proxy in front could read
+    /// otherwise than this server (request smuggling), answered 400 and the connection closed.
+    package var framedAmbiguously = false
 
-    package init(method: Method, path: String?, parameters: [(name: String, value: String)] = [], headers: [String: String] = [:]) {
+    package init(
+        method: Method, path: String?, parameters: [(name: String, value: String)] = [], headers: [String: String] = [:],
+        target: String = ""
+    ) {
+        self.target = target
         self.method = method
         self.path = path
         self.parameters = parameters
@@ -37,6 +47,7 @@ extension HTTPRequest {
         default: method = .other
         }
         guard let uri = evhttp_request_get_evhttp_uri(request) else { return nil }
+        target = evhttp_request_get_uri(request).map { String(cString: $0) } ?? ""
         path = evhttp_uri_get_path(uri).flatMap { Self.decoded(String(cString: $0), plusIsSpace: false) }
         var parameters: [(name: String, value: String)] = []
         if let query = evhttp_uri_get_query(uri) {
@@ -51,14 +62,22 @@ extension HTTPRequest {
         }
         self.parameters = parameters
         var headers: [String: String] = [:]
+        var lengths = 0
         if let input = evhttp_request_get_input_headers(request) {
             var header = input.pointee.tqh_first
             while let current = header {
                 let name = String(cString: current.pointee.key).lowercased()
-                if headers[name] == nil { headers[name] = String(cString: current.pointee.value) }
+                let value = String(cString: current.pointee.value)
+                if headers[name] == nil { headers[name] = value }
+                if name == "content-length" {
+                    lengths += 1
+                    if value.trimmingCharacters(in: .whitespaces) != "0" { framedAmbiguously = true }
+                }
+                if name == "transfer-encoding" || name.contains(" ") || name.contains("\t") { framedAmbiguously = true }
                 header = current.pointee.next.tqe_next
             }
         }
+        if lengths > 1 { framedAmbiguously = true }
         self.headers = headers
     }
 
@@ -80,12 +99,13 @@ extension HTTPRequest {
         }
     }
 
-    /// `text` percent-decoded with U+FFFD for bytes that are not UTF-8, NUL dropped.
+    /// `text` percent-decoded with U+FFFD for bytes that are not UTF-8 and for NUL (so that
+    /// `1%00` is not read as the number 1).
     private static func lossy(_ text: String) -> String {
         var size = 0
         guard let bytes = evhttp_uridecode(text, 1, &size) else { return "" }
         defer { free(bytes) }
         let buffer = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: size)
-        return String(decoding: buffer.filter { $0 != 0 }, as: UTF8.self)
+        return String(decoding: buffer, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
     }
 }

@@ -54,10 +54,23 @@ package final class HTTPServer: @unchecked Sendable {
         Self.threadsReady()
         // A reply written to a client gone is an error of that connection, not the end of the process.
         signal(SIGPIPE, SIG_IGN)
+        // A connection is a descriptor: as many as the system lets this process have.
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
         (socket, self.address) = try Self.listen(address)
         self.limits = limits
         self.makeHandler = makeHandler
-        workers = (0..<max(threads, 1)).map { _ in Worker() }
+        let workers = (0..<max(threads, 1)).map { _ in Worker() }
+        for worker in workers where !worker.prepare(socket: socket, limits: limits) {
+            let code = errno
+            for made in workers { made.discard() }
+            close(socket)
+            throw ListenError(address: address, stage: .listen, code: code, message: "")
+        }
+        self.workers = workers
     }
 
     deinit { close(socket) }
@@ -68,7 +81,7 @@ package final class HTTPServer: @unchecked Sendable {
         for worker in workers {
             done.enter()
             let thread = Thread { [self] in
-                worker.run(socket: socket, limits: limits, handler: makeHandler())
+                worker.run(handler: makeHandler())
                 done.leave()
             }
             // The search and its regular expressions recurse: the main thread's stack.
@@ -159,15 +172,28 @@ private final class Worker: @unchecked Sendable {
     // The loop's own state, touched only by its thread.
     private var http: OpaquePointer?
     private var bound: OpaquePointer?
+    private var listener: OpaquePointer?
+    private var resume: OpaquePointer?
+    /// Each loop's worker, by its listener.
+    private static let byListener = Locked<[OpaquePointer: Worker]>([:])
+    /// When the last "out of descriptors" was said (once a minute at most).
+    private var lastSaid: Date?
     private var handler: HTTPServer.Handler = { _ in HTTPResponse(status: 500, contentType: "text/plain", body: []) }
     private var limits = HTTPServer.Limits()
     private var writing = 0
     private var stopping = false
 
-    func run(socket: Int32, limits: HTTPServer.Limits, handler: @escaping HTTPServer.Handler) {
+    /// Makes the loop, its HTTP server and its listener, in the thread that starts the
+    /// server: each needs descriptors, which a loop made once connections arrive might not
+    /// find (libevent ends the process when it cannot make a loop's signal pipe). False,
+    /// with errno, when they cannot be made.
+    func prepare(socket: Int32, limits: HTTPServer.Limits) -> Bool {
         self.limits = limits
-        self.handler = handler
-        guard let base = event_base_new(), let http = evhttp_new(base) else { return }
+        guard let base = event_base_new() else { return false }
+        guard let http = evhttp_new(base) else {
+            event_base_free(base)
+            return false
+        }
         self.http = http
         let me = Unmanaged.passUnretained(self).toOpaque()
         evhttp_set_max_headers_size(http, limits.headerBytes)
@@ -182,28 +208,76 @@ private final class Worker: @unchecked Sendable {
                 guard let request, let me else { return }
                 Unmanaged<Worker>.fromOpaque(me).takeUnretainedValue().answer(request)
             }, me)
-        // Each loop takes its own copy of the socket: freeing its listener closes that copy alone.
-        bound = evhttp_accept_socket_with_handle(http, dup(socket))
+        // Each loop takes its own copy of the socket (freeing its listener closes that copy
+        // alone), through a listener of its own: out of descriptors, it stops accepting for a
+        // tenth of a second (libevent's would try again at once, in a loop, with a warning
+        // each time), while the connections it has are answered and closed.
+        if let listener = evconnlistener_new(base, nil, nil, UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC), 0, dup(socket)) {
+            self.listener = listener
+            bound = evhttp_bind_listener(http, listener)
+            // (Its error callback is given the evhttp, not this: the worker is found by its listener.)
+            Self.byListener.withLock { $0[listener] = self }
+            evconnlistener_set_error_cb(listener) { listener, _ in
+                guard let listener, let worker = Worker.byListener.withLock({ $0[listener] }) else { return }
+                worker.acceptFailed()
+            }
+            resume = event_new(
+                base, -1, 0,
+                { _, _, me in
+                    guard let me else { return }
+                    Unmanaged<Worker>.fromOpaque(me).takeUnretainedValue().acceptAgain()
+                }, me)
+        }
         let wake = event_new(
             base, -1, 0,
             { _, _, me in
                 guard let me else { return }
                 Unmanaged<Worker>.fromOpaque(me).takeUnretainedValue().beginStop()
             }, me)
-        let stopNow = lock.withLock { () -> Bool in
+        lock.withLock {
             self.base = base
             self.wake = wake
-            return stopAsked
         }
-        if stopNow { beginStop() }
+        return listener != nil
+    }
+
+    /// Answers with `handler` until stopped, then frees what ``prepare(socket:limits:)`` made.
+    func run(handler: @escaping HTTPServer.Handler) {
+        self.handler = handler
+        guard let http, let base = lock.withLock({ self.base }) else { return }
+        if lock.withLock({ stopAsked }) { beginStop() }
         event_base_dispatch(base)
+        let wake = lock.withLock { () -> OpaquePointer? in
+            defer {
+                self.base = nil
+                self.wake = nil
+            }
+            return self.wake
+        }
+        if let listener { _ = Self.byListener.withLock { $0.removeValue(forKey: listener) } }
+        evhttp_free(http)
+        if let wake { event_free(wake) }
+        if let resume { event_free(resume) }
+        event_base_free(base)
+    }
+
+    private func free(http: OpaquePointer, base: OpaquePointer) {
+        if let listener { _ = Self.byListener.withLock { $0.removeValue(forKey: listener) } }
+        evhttp_free(http)
+        if let wake = lock.withLock({ self.wake }) { event_free(wake) }
+        if let resume { event_free(resume) }
+        event_base_free(base)
+    }
+
+    /// Frees a loop that never ran (the server could not start).
+    func discard() {
+        guard let http, let base = lock.withLock({ self.base }) else { return }
+        free(http: http, base: base)
         lock.withLock {
             self.base = nil
             self.wake = nil
         }
-        evhttp_free(http)
-        if let wake { event_free(wake) }
-        event_base_free(base)
+        self.http = nil
     }
 
     /// From any thread: the loop is woken to stop (or stops as soon as it starts).
@@ -221,12 +295,34 @@ private final class Worker: @unchecked Sendable {
         stopping = true
         if let bound { evhttp_del_accept_socket(http, bound) }
         bound = nil
+        if let listener { _ = Self.byListener.withLock { $0.removeValue(forKey: listener) } }
+        listener = nil
+        if let resume { event_del(resume) }
         if writing == 0 {
             event_base_loopexit(base, nil)
         } else {
             var deadline = timeval(tv_sec: limits.stopSeconds, tv_usec: 0)
             event_base_loopexit(base, &deadline)
         }
+    }
+
+    /// accept() failed (no descriptor left, or none of the kernel's memory): no more for a
+    /// tenth of a second, said on standard error once a minute at most.
+    private func acceptFailed() {
+        let code = errno
+        guard let listener, let resume else { return }
+        evconnlistener_disable(listener)
+        var pause = timeval(tv_sec: 0, tv_usec: 100_000)
+        event_add(resume, &pause)
+        if lastSaid.map({ Date().timeIntervalSince($0) > 60 }) ?? true {
+            lastSaid = Date()
+            FileHandle.standardError.write(
+                Data("rules: serve: cannot accept a connection (\(String(cString: strerror(code)))); waiting a tenth of a second\n".utf8))
+        }
+    }
+
+    private func acceptAgain() {
+        if let listener, !stopping { evconnlistener_enable(listener) }
     }
 
     private func answer(_ request: OpaquePointer) {
@@ -237,7 +333,11 @@ private final class Worker: @unchecked Sendable {
         } else if let headers = evhttp_request_get_input_headers(request), rules_evhttp_header_count(headers) > Int32(limits.headers) {
             response = Self.refusal(431)
         } else if let parsed = HTTPRequest(request) {
-            if parsed.method == .other {
+            if parsed.framedAmbiguously {
+                var refused = Self.refusal(400)
+                refused.headers.append(("Connection", "close"))
+                response = refused
+            } else if parsed.method == .other {
                 var refused = Self.refusal(405)
                 refused.headers.append(("Allow", "GET, HEAD"))
                 response = refused
@@ -280,5 +380,17 @@ private final class Worker: @unchecked Sendable {
     private func replyWritten() {
         writing -= 1
         if stopping, writing == 0, let base = lock.withLock({ self.base }) { event_base_loopexit(base, nil) }
+    }
+}
+
+/// A value shared by threads, touched only with its lock held.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.withLock { body(&value) }
     }
 }

@@ -54,6 +54,80 @@ final class ServeHostileTests: XCTestCase {
         XCTAssertEqual(server.stop().status, 0)
     }
 
+    /// Requests whose framing a proxy in front could read otherwise (two Content-Lengths, a
+    /// Transfer-Encoding, a header name with a space): 400, the connection closed, and what
+    /// followed on it never answered as a request of its own.
+    func testAmbiguouslyFramedRequestsAreRefused() throws {
+        let server = try RunningServer()
+        let http = RawHTTP(port: server.port)
+        let smuggled = "GET /api/show/999 HTTP/1.1\r\nHost: x\r\n\r\n"
+        for head in [
+            "Content-Length: 0\r\nContent-Length: \(smuggled.utf8.count)", "Transfer-Encoding : chunked", "Transfer-Encoding: xchunked",
+            "Content-Length: \(smuggled.utf8.count)",
+        ] {
+            let request = "GET /api/show/1 HTTP/1.1\r\nHost: x\r\n\(head)\r\n\r\n" + smuggled
+            let fd = try http.connect()
+            RawHTTP.send(fd, Array(request.utf8))
+            let all = String(decoding: RawHTTP.readAll(fd), as: UTF8.self)
+            close(fd)
+            XCTAssertTrue(all.hasPrefix("HTTP/1.1 4"), "\(head): \(all.prefix(80))")
+            XCTAssertFalse(all.contains("\"id\":\"1\""), head)
+            XCTAssertEqual(all.components(separatedBy: "HTTP/1.1 ").count, 2, "one answer only: \(head)")
+        }
+        XCTAssertEqual(try http.get("/api/show/1").status, 200)
+        server.stop()
+    }
+
+    /// Out of descriptors (a low limit, more connections than it allows): the server waits
+    /// instead of trying accept() again in a loop, says so once, and answers again as soon
+    /// as connections close.
+    func testOutOfDescriptorsWaitsAndSaysItOnce() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "ulimit -Sn 64; ulimit -Hn 64; exec \"$0\" serve --listen 127.0.0.1:0", TestPaths.rulesBinary.path]
+        var env = ProcessInfo.processInfo.environment
+        env["LANG"] = "C.UTF-8"
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        defer {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try XCTUnwrap(UInt16(line.split(separator: ":").last?.filter(\.isNumber) ?? ""), line)
+        let http = RawHTTP(port: port)
+        var held: [Int32] = []
+        for _ in 0..<120 { if let fd = try? http.connect(timeout: 5) { held.append(fd) } }
+        func cpuTicks() -> Int {
+            let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+        }
+        sleep(1)
+        let before = cpuTicks()
+        sleep(2)
+        XCTAssertLessThan(cpuTicks() - before, 50, "no loop on accept() while out of descriptors (ticks in 2 s)")
+        for fd in held { close(fd) }
+        sleep(1)
+        XCTAssertTrue(
+            process.isRunning,
+            process.isRunning
+                ? "" : "ended: \(process.terminationReason == .uncaughtSignal ? "signal" : "exit") \(process.terminationStatus)")
+        XCTAssertEqual(try? http.get("/api/show/1").status, 200, "after closing \(held.count)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let lines = said.split(separator: "\n").filter { $0.contains("cannot accept") }
+        XCTAssertTrue((1...4).contains(lines.count), said)
+        XCTAssertEqual(process.terminationStatus, 0, said)
+    }
+
     /// No address reaches the file system: every way of climbing out of /rules/ or /static/
     /// is a 404 page, never a file's content.
     func testNoPathReachesTheFileSystem() throws {

@@ -229,6 +229,18 @@ struct Flag: Sendable {
             completion: .nothing,
             write: { o, value, _ in o.listen = value }),
         Flag(
+            name: "cache", value: .number("MB"), commands: [.serve],
+            help: Localized(
+                "megabytes of answers to keep (default 32; 0: none)",
+                ru: "сколько мегабайт ответов хранить (по умолчанию 32; 0 — нисколько)"),
+            manual: Localized(
+                "Keep up to MB megabytes of the answers made (twice that at most, the older half forgotten first), so that a query asked again is answered without searching again; 0 keeps none. An answer is kept with the index it came from: a rebuilt index is never answered from the old one.",
+                ru:
+                    "Хранить до MB мегабайт готовых ответов (самое большее вдвое больше; сначала забывается старшая половина), чтобы на повторный запрос отвечать без нового поиска; 0 — не хранить. Ответ хранится вместе с индексом, по которому он дан: на перестроенный индекс старые ответы не выдаются."
+            ),
+            completion: .nothing,
+            write: { o, v, c throws(Failure) in o.cache = try number(v, "cache", minimum: 0, maximum: 4096, c) }),
+        Flag(
             name: "queries", value: .text("FILE"), commands: [.checkEngines],
             help: Localized("also compare the queries in FILE, one a line", ru: "сравнить также запросы из FILE, по одному в строке"),
             manual: nil, completion: .file,

@@ -30,6 +30,8 @@ struct Options: Equatable {
     var format: String?
     /// `serve --listen`: HOST:PORT.
     var listen: String?
+    /// `serve --cache`: megabytes of answers kept.
+    var cache: Int?
     var help = false
     var version = false
 

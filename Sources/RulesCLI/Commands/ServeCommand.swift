@@ -16,7 +16,9 @@ enum ServeCommand {
             }
             address = parsed
         }
-        let served = try ServedIndex(path: options.index, corpus: options.corpus, engine: try context.engine(), warn: { warn(.said($0)) })
+        let served = try ServedIndex(
+            path: options.index, corpus: options.corpus, engine: try context.engine(), cacheBytes: (options.cache ?? 32) << 20,
+            warn: { warn(.said($0)) })
         let server: HTTPServer
         do {
             server = try HTTPServer(address: address, threads: ProcessInfo.processInfo.activeProcessorCount) {
@@ -27,14 +29,25 @@ enum ServeCommand {
             let reason = error.stage == .resolve ? Localized(both: error.message) : Localized.system(error.code)
             throw Failure.cannotListen(address.description, reason: reason, inUse: error.code == EADDRINUSE)
         }
-        // Ctrl-C and SIGTERM stop it cleanly: taken here, not by their default action.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let signals = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) }
-        for source in signals {
-            source.setEventHandler { server.stop() }
-            source.resume()
+        // Ctrl-C and SIGTERM stop it cleanly: blocked in every thread (the server's inherit
+        // this mask) and taken by one thread of their own, which waits for them (sigwait:
+        // no descriptor, no event loop of Dispatch's, which a process out of descriptors
+        // cannot count on).
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+        let waiter = Thread {
+            var which: Int32 = 0
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, SIGINT)
+            sigaddset(&set, SIGTERM)
+            while sigwait(&set, &which) != 0 {}
+            server.stop()
         }
+        waiter.start()
         let what =
             options.index.map { Localized("Searching the index in \($0)", ru: "Поиск по индексу в \($0)") }
             ?? Localized("Searching the rules", ru: "Поиск по правилам")

@@ -21,9 +21,11 @@ struct HitSummary {
         title = HarmlessText.line(RuleLabel.title(String(decoding: hit.title.stringValue, as: UTF8.self), place: place))
         chapter = Self.chapter(of: place, index: session.index, outline: outline)
         var html = session.textAsWritten(hit)
+        // The marks stand for the found words alone: the same characters in the text itself
+        // (a corpus may hold anything) are taken out first.
         html = PHPStrings.replace(
-            [Bytes("<i>".utf8), Bytes("</i>".utf8)],
-            with: [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
+            [Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8), Bytes("<i>".utf8), Bytes("</i>".utf8)],
+            with: [[], [], Bytes(Self.foundStart.utf8), Bytes(Self.foundEnd.utf8)], in: html)
         // The reference's start text begins with the space before its first sentence: not
         // shown, so that each result's text lines up under its title.
         var shown = Substring(HarmlessText.line(String(decoding: HTMLText.plain(html), as: UTF8.self)))

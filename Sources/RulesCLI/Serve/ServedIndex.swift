@@ -1,6 +1,7 @@
 import Foundation
 import RulesCheck
 import RulesSearch
+import RulesServe
 
 /// The index `rules serve` answers from: the built-in rules, or a folder, opened again when
 /// a build or a refresh replaces its files. Each request takes one ``Generation`` and
@@ -29,6 +30,8 @@ final class ServedIndex: @unchecked Sendable {
     let engine: Engine
     /// Corrections from the dictionary, when one is installed (one for every thread).
     let advisers: QueryAdvisers
+    /// Answers made already, for every thread (keyed by the generation they came from).
+    let answers: ResponseCache
     private let lock = NSLock()
     private var current: Generation
     private var stamp: IndexStamp?
@@ -36,7 +39,8 @@ final class ServedIndex: @unchecked Sendable {
     private let warn: (Localized) -> Void
 
     /// Opens the index; an error here is the command's (nothing is served yet).
-    init(path: String?, corpus: String?, engine: Engine, warn: @escaping (Localized) -> Void) throws {
+    init(path: String?, corpus: String?, engine: Engine, cacheBytes: Int, warn: @escaping (Localized) -> Void) throws {
+        answers = ResponseCache(limitBytes: cacheBytes)
         self.path = path
         self.corpus = corpus
         self.engine = engine

@@ -28,9 +28,25 @@ final class Site {
     }
 
     func answer(_ request: HTTPRequest) -> HTTPResponse {
-        use(served.generation())
-        guard let path = request.path else { return notFound(request, api: false) }
-        let api = path.hasPrefix("/api/")
+        let now = served.generation()
+        use(now)
+        // The same request of the same index is the same answer (the language of an API
+        // error aside): kept, unless it came without the dictionary's advice (busy).
+        let key = "\(now.number) \(Self.russian(request) ? "ru" : "en") \(request.target)"
+        if let known = served.answers.answer(key) { return known }
+        complete = true
+        let response = route(request)
+        if complete, response.status == 200 || response.status == 404 { served.answers.keep(response, for: key) }
+        return response
+    }
+
+    /// Whether the answer being made is the whole one (false: the dictionary was busy).
+    private var complete = true
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        // An /api/ address is answered in JSON even when its path does not decode (%00).
+        let api = request.target.hasPrefix("/api/")
+        guard let path = request.path else { return notFound(request, api: api) }
         switch path {
         case "/": return page(title: "", query: "", main: home())
         case "/search": return searchPage(request)
@@ -49,6 +65,10 @@ final class Site {
             return HTTPResponse(contentType: "application/json; charset=utf-8", body: json, headers: Self.headers)
         }
         return notFound(request, api: api)
+    }
+
+    private static func russian(_ request: HTTPRequest) -> Bool {
+        request.headers["accept-language"]?.lowercased().hasPrefix("ru") == true
     }
 
     /// This thread's session and records, made again for a new generation of the index.
@@ -87,7 +107,7 @@ final class Site {
         let asked = Int(request.parameter("page") ?? request.parameter("p") ?? "1") ?? 1
         var result = session.search(Bytes(query.utf8), limit: 10, page: max(asked, 1))
         if result.hits.isEmpty, result.total > 0 { result = session.search(Bytes(query.utf8), limit: 10, page: 1) }
-        served.advisers.advise(&result, session: session)
+        if !served.advisers.advise(&result, session: session, waiting: false) { complete = false }
         let main = ResultsPage(session: session, outline: outline).main(result)
         return page(title: query, query: query, main: main)
     }
@@ -123,7 +143,7 @@ final class Site {
                     ru: "page — целое число от 1, limit — от 1 до \(Self.mostResults)"))
         }
         var result = session.search(Bytes(query.utf8), limit: limit, page: page)
-        served.advisers.advise(&result, session: session)
+        if !served.advisers.advise(&result, session: session, waiting: false) { complete = false }
         return HTTPResponse(
             contentType: "application/json; charset=utf-8", body: JSONWriter.encode(result, session: session, outline: outline),
             headers: Self.headers)
@@ -181,7 +201,7 @@ final class Site {
 
     /// `{"error": …, "status": N}`, in Russian when the client asks for it first.
     private func error(_ request: HTTPRequest, status: Int, _ message: Localized) -> HTTPResponse {
-        let russian = request.headers["accept-language"]?.lowercased().hasPrefix("ru") == true
+        let russian = Self.russian(request)
         var w = JSONWriter()
         w.raw("{\"error\":")
         w.string(Bytes((russian ? message.ru : message.en).utf8))
