@@ -231,8 +231,8 @@ struct Flag: Sendable {
         Flag(
             name: "cache", value: .number("MB"), commands: [.serve],
             help: Localized(
-                "megabytes of answers to keep (default 32; 0: none)",
-                ru: "сколько мегабайт ответов хранить (по умолчанию 32; 0 — нисколько)"),
+                "megabytes of answers to keep (default 64; 0: none)",
+                ru: "сколько мегабайт ответов хранить (по умолчанию 64; 0 — нисколько)"),
             manual: Localized(
                 "Keep up to MB megabytes of the answers made (twice that at most, the older half forgotten first), so that a query asked again is answered without searching again; 0 keeps none. An answer is kept with the index it came from: a rebuilt index is never answered from the old one.",
                 ru:

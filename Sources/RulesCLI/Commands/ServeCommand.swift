@@ -17,7 +17,7 @@ enum ServeCommand {
             address = parsed
         }
         let served = try ServedIndex(
-            path: options.index, corpus: options.corpus, engine: try context.engine(), cacheBytes: (options.cache ?? 32) << 20,
+            path: options.index, corpus: options.corpus, engine: try context.engine(), cacheBytes: (options.cache ?? 64) << 20,
             warn: { warn(.said($0)) })
         let server: HTTPServer
         do {
