@@ -139,13 +139,8 @@ package struct JSONWriter {
             w.raw("]")
         }
         if let session, let jump = result.jump, let entry = session.index.entry(ByteKey(Bytes(jump.utf8))) {
-            w.raw(",\"jump\":{\"id\":")
-            w.string(Bytes(jump.utf8))
-            w.raw(",\"title\":")
-            w.value(entry.field("title") ?? .null)
-            w.raw(",\"url\":")
-            w.value(entry.field("url") ?? .null)
-            w.raw("}")
+            w.raw(",\"jump\":")
+            w.record(Bytes(jump.utf8), entry)
         }
         w.raw("}")
         return w.output
@@ -158,16 +153,21 @@ package struct JSONWriter {
         w.raw("[")
         for (i, (name, entry)) in found.enumerated() {
             if i > 0 { w.raw(",") }
-            w.raw("{\"id\":")
-            w.string(name.bytes)
-            w.raw(",\"title\":")
-            w.value(entry.field("title") ?? .null)
-            w.raw(",\"url\":")
-            w.value(entry.field("url") ?? .null)
-            w.raw("}")
+            w.record(name.bytes, entry)
         }
         w.raw("]")
         return w.output
+    }
+
+    /// `{"id", "title", "url"}`: a record of the index, as a jump and a title found name it.
+    private mutating func record(_ id: Bytes, _ entry: SearchIndex.Entry) {
+        raw("{\"id\":")
+        string(id)
+        raw(",\"title\":")
+        value(entry.field("title") ?? .null)
+        raw(",\"url\":")
+        value(entry.field("url") ?? .null)
+        raw("}")
     }
 
     /// A result's fields beside the reference's (see ``encode(_:session:outline:)``).
