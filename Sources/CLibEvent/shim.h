@@ -4,6 +4,14 @@
 #ifndef RULES_CLIBEVENT_SHIM_H
 #define RULES_CLIBEVENT_SHIM_H
 
+// The system's headers first, as every other module sees them: libevent's event-config.h
+// defines _GNU_SOURCE, which would give fd_set, in this module alone, another member name
+// than Dispatch's (and Swift refuses two definitions of one type).
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/time.h>
+#include <sys/socket.h>
+
 #include <event2/buffer.h>
 #include <event2/event.h>
 #include <event2/http.h>
