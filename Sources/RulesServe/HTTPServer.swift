@@ -366,7 +366,7 @@ private final class Worker: @unchecked Sendable {
             for header in response.headers { evhttp_add_header(headers, header.name, header.value) }
             // A stopping server closes each connection after its reply.
             if stopping { evhttp_add_header(headers, "Connection", "close") }
-            if head { evhttp_add_header(headers, "Content-Length", String(response.body.count)) }
+            if head, response.status != 204 { evhttp_add_header(headers, "Content-Length", String(response.body.count)) }
         }
         if !head, let output = evhttp_request_get_output_buffer(request) {
             response.body.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }

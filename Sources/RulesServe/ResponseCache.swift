@@ -3,7 +3,8 @@ import Foundation
 /// Answers already made, by what was asked, shared by the server's threads: a query asked
 /// again is answered without searching again. Kept in two generations: an answer is looked
 /// for in the newer, then in the older (and moved to the newer); when the newer holds
-/// ``limitBytes``, it becomes the older and the oldest are forgotten. So the answers asked
+/// ``limitBytes`` (bodies, keys and a fixed share each), it becomes the older and the
+/// oldest are forgotten. So the answers asked
 /// for lately stay, and the cache never holds more than twice its limit.
 ///
 /// An answer is a function of the request and of the index it came from: the key names
@@ -31,18 +32,26 @@ package final class ResponseCache: @unchecked Sendable {
     }
 
     package func keep(_ response: HTTPResponse, for key: String) {
-        guard limitBytes > 0, response.body.count <= limitBytes / 16 else { return }
+        guard limitBytes > 0, Self.cost(key, response) <= limitBytes / 16 else { return }
         lock.withLock { keep(key, response) }
+    }
+
+    /// What an answer takes kept: its body, its key (a request target of up to 8 KB: tiny
+    /// answers under long unique addresses would otherwise fill memory uncounted), and what
+    /// a dictionary entry and the answer's headers take beside them.
+    private static func cost(_ key: String, _ response: HTTPResponse) -> Int {
+        response.body.count + key.utf8.count + 512
     }
 
     /// With the lock held.
     private func keep(_ key: String, _ response: HTTPResponse) {
-        if newerBytes + response.body.count > limitBytes {
+        let cost = Self.cost(key, response)
+        if newerBytes + cost > limitBytes {
             older = newer
             newer = [:]
             newerBytes = 0
         }
-        if let old = newer.updateValue(response, forKey: key) { newerBytes -= old.body.count }
-        newerBytes += response.body.count
+        if let old = newer.updateValue(response, forKey: key) { newerBytes -= Self.cost(key, old) }
+        newerBytes += cost
     }
 }

@@ -128,6 +128,34 @@ final class ServeHostileTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, said)
     }
 
+    /// Tiny answers under long unique addresses (a parameter of 7 KB the route ignores):
+    /// the kept answers count their keys too, so memory stays within the cache's size.
+    func testKeptAnswersStayWithinTheirSize() throws {
+        let server = try RunningServer(["--cache", "1"])
+        let http = RawHTTP(port: server.port)
+        func resident() -> Int {
+            let status = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            return Int(line.filter(\.isNumber)) ?? 0
+        }
+        _ = try http.get("/api/titles?q=zzqx")
+        let before = resident()
+        let padding = String(repeating: "a", count: 7000)
+        for batch in 0..<40 {
+            let fd = try http.connect()
+            var requests = ""
+            for k in 0..<100 { requests += "GET /api/titles?q=zzqx&p\(batch)_\(k)=\(padding) HTTP/1.1\r\nHost: x\r\n\r\n" }
+            requests += "GET /api/titles?q=zzqx HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            RawHTTP.send(fd, Array(requests.utf8))
+            let all = String(decoding: RawHTTP.readAll(fd), as: UTF8.self)
+            close(fd)
+            XCTAssertEqual(all.components(separatedBy: "HTTP/1.1 200 OK").count, 102)
+        }
+        // 4,000 keys of 7 KB: 28 MB uncounted; counted, at most twice the 1 MB asked for.
+        XCTAssertLessThan(resident() - before, 12_000, "kB grown over 4,000 answers with 7 KB keys")
+        server.stop()
+    }
+
     /// No address reaches the file system: every way of climbing out of /rules/ or /static/
     /// is a 404 page, never a file's content.
     func testNoPathReachesTheFileSystem() throws {

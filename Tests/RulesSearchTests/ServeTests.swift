@@ -189,6 +189,18 @@ final class ServeTests: XCTestCase {
         server.stop()
     }
 
+    /// SIGHUP (the terminal it ran in closed) and Ctrl-C stop it as SIGTERM does: status 0.
+    func testHangUpAndInterruptStopCleanly() throws {
+        for signal in [SIGHUP, SIGINT] {
+            let server = try RunningServer()
+            XCTAssertEqual(try RawHTTP(port: server.port).get("/api/show/1").status, 200)
+            kill(server.process.processIdentifier, signal)
+            server.process.waitUntilExit()
+            XCTAssertEqual(server.process.terminationReason, .exit)
+            XCTAssertEqual(server.process.terminationStatus, 0, "signal \(signal)")
+        }
+    }
+
     /// SIGTERM while a large reply is still being written: the reply arrives whole, then
     /// the server ends with status 0.
     func testStopFinishesTheReplyUnderWay() throws {

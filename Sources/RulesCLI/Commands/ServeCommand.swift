@@ -29,7 +29,7 @@ enum ServeCommand {
             let reason = error.stage == .resolve ? Localized(both: error.message) : Localized.system(error.code)
             throw Failure.cannotListen(address.description, reason: reason, inUse: error.code == EADDRINUSE)
         }
-        // Ctrl-C and SIGTERM stop it cleanly: blocked in every thread (the server's inherit
+        // Ctrl-C, SIGTERM and SIGHUP (its terminal closed) stop it cleanly: blocked in every thread (the server's inherit
         // this mask) and taken by one thread of their own, which waits for them (sigwait:
         // no descriptor, no event loop of Dispatch's, which a process out of descriptors
         // cannot count on).
@@ -37,6 +37,7 @@ enum ServeCommand {
         sigemptyset(&stopSignals)
         sigaddset(&stopSignals, SIGINT)
         sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         let waiter = Thread {
             var which: Int32 = 0
@@ -44,6 +45,7 @@ enum ServeCommand {
             sigemptyset(&set)
             sigaddset(&set, SIGINT)
             sigaddset(&set, SIGTERM)
+            sigaddset(&set, SIGHUP)
             while sigwait(&set, &which) != 0 {}
             server.stop()
         }

@@ -30,8 +30,11 @@ enum HTML {
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    /// The page of the record `id`.
-    static func rulePath(_ id: String) -> String { "/rules/" + component(id) }
+    /// The page of the record `id`; an id of dots alone has them encoded, which a browser
+    /// would otherwise read as the folder above (`/rules/..` is `/`).
+    static func rulePath(_ id: String) -> String {
+        "/rules/" + (id.allSatisfy { $0 == "." } ? String(repeating: "%2E", count: id.count) : component(id))
+    }
 
     /// The results page for `query`, page `page`.
     static func searchPath(_ query: String, page: Int = 1) -> String {

@@ -78,7 +78,8 @@ enum SiteFiles {
 
           function titleNodes(title, query) {
             var nodes = [], lower = title.toLowerCase(), needle = query.toLowerCase(), at = 0;
-            if (needle) {
+            // (Only where lowercasing keeps every position: İ lowercases to two characters.)
+            if (needle && lower.length === title.length) {
               for (var k = lower.indexOf(needle); k >= 0; k = lower.indexOf(needle, k + needle.length)) {
                 if (k > at) nodes.push(document.createTextNode(title.slice(at, k)));
                 var em = document.createElement('em');
@@ -97,7 +98,7 @@ enum SiteFiles {
             items.slice(0, 10).forEach(function (item) {
               var li = document.createElement('li');
               var a = document.createElement('a');
-              a.href = '/rules/' + encodeURIComponent(item.id);
+              a.href = '/rules/' + (/^\\.+$/.test(item.id) ? item.id.replace(/\\./g, '%2E') : encodeURIComponent(item.id));
               a.setAttribute('role', 'option');
               a.appendChild(document.createTextNode(label(item)));
               titleNodes(String(item.title), query).forEach(function (n) { a.appendChild(n); });
@@ -113,6 +114,22 @@ enum SiteFiles {
 
           function load(query, remember) {
             var mine = ++asked;
+            // A query the server answers no more than 2,000 bytes of: none longer is asked
+            // (its address would be refused whole); the page says so.
+            if (new TextEncoder().encode(query).length > 2000) {
+              var main = document.querySelector('main');
+              if (main) {
+                var note = document.createElement('main');
+                note.id = 'results';
+                var p = document.createElement('p');
+                p.className = 'error';
+                p.textContent = 'Запрос длиннее 2000 байт: сократите его.';
+                note.appendChild(p);
+                main.replaceWith(note);
+              }
+              list.hidden = true;
+              return;
+            }
             var url = address(query);
             var page = fetch(url, { headers: { 'Accept': 'text/html' } }).then(function (r) { return r.text(); });
             var titles = query.trim() === '' ? Promise.resolve([])
