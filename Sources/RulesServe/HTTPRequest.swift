@@ -83,29 +83,23 @@ extension HTTPRequest {
 
     /// `text` percent-decoded; `nil` when the result is not UTF-8 or holds a NUL.
     private static func decoded(_ text: String, plusIsSpace: Bool) -> String? {
-        var size = 0
-        guard let bytes = evhttp_uridecode(text, plusIsSpace ? 1 : 0, &size) else { return nil }
-        defer { free(bytes) }
-        let buffer = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: size)
-        guard !buffer.contains(0) else { return nil }
-        var iterator = buffer.makeIterator()
-        var utf8 = Unicode.UTF8()
-        while true {
-            switch utf8.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return String(decoding: buffer, as: UTF8.self)
-            case .error: return nil
-            }
-        }
+        guard let bytes = percentDecoded(text, plusIsSpace: plusIsSpace), !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// `text` percent-decoded with U+FFFD for bytes that are not UTF-8 and for NUL (so that
     /// `1%00` is not read as the number 1).
     private static func lossy(_ text: String) -> String {
+        String(decoding: percentDecoded(text, plusIsSpace: true) ?? [], as: UTF8.self)
+            .replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+    }
+
+    /// `text`'s bytes with its percent escapes decoded (and `+` as a space), by libevent's
+    /// `evhttp_uridecode`.
+    private static func percentDecoded(_ text: String, plusIsSpace: Bool) -> [UInt8]? {
         var size = 0
-        guard let bytes = evhttp_uridecode(text, 1, &size) else { return "" }
+        guard let bytes = evhttp_uridecode(text, plusIsSpace ? 1 : 0, &size) else { return nil }
         defer { free(bytes) }
-        let buffer = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: size)
-        return String(decoding: buffer, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: size))
     }
 }

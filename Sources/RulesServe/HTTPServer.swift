@@ -251,6 +251,17 @@ private final class Worker: @unchecked Sendable {
         guard let http, let base = lock.withLock({ self.base }) else { return }
         if lock.withLock({ stopAsked }) { beginStop() }
         event_base_dispatch(base)
+        tearDown(http: http, base: base)
+    }
+
+    /// Frees a loop that never ran (the server could not start).
+    func discard() {
+        guard let http, let base = lock.withLock({ self.base }) else { return }
+        tearDown(http: http, base: base)
+    }
+
+    /// Frees what ``prepare(socket:limits:)`` made; ``stop()`` then finds no loop to wake.
+    private func tearDown(http: OpaquePointer, base: OpaquePointer) {
         let wake = lock.withLock { () -> OpaquePointer? in
             defer {
                 self.base = nil
@@ -263,24 +274,6 @@ private final class Worker: @unchecked Sendable {
         if let wake { event_free(wake) }
         if let resume { event_free(resume) }
         event_base_free(base)
-    }
-
-    private func free(http: OpaquePointer, base: OpaquePointer) {
-        if let listener { _ = Self.byListener.withLock { $0.removeValue(forKey: listener) } }
-        evhttp_free(http)
-        if let wake = lock.withLock({ self.wake }) { event_free(wake) }
-        if let resume { event_free(resume) }
-        event_base_free(base)
-    }
-
-    /// Frees a loop that never ran (the server could not start).
-    func discard() {
-        guard let http, let base = lock.withLock({ self.base }) else { return }
-        free(http: http, base: base)
-        lock.withLock {
-            self.base = nil
-            self.wake = nil
-        }
         self.http = nil
     }
 

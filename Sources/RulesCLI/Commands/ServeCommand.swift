@@ -10,8 +10,8 @@ enum ServeCommand {
         let options = context.arguments.options
         var address = ListenAddress.default
         if let given = options.listen {
-            // A port alone listens on 127.0.0.1.
-            guard let parsed = ListenAddress(given.allSatisfy(\.isNumber) ? "127.0.0.1:" + given : given) else {
+            // (A port alone listens on 127.0.0.1.)
+            guard let parsed = ListenAddress(given) else {
                 throw Failure.badListenAddress(given)
             }
             address = parsed
