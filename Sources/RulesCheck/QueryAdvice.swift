@@ -15,12 +15,12 @@ package enum QueryAdvice {
         // A question is a few words: a longer query (a pasted paragraph, noise) is answered
         // without, for the dictionary's corrections cost up to tens of milliseconds a word
         // (a 2,000-byte query of made-up words took 9 s).
-        guard result.query.count <= mostAdvisedBytes,
-            TextWords(String(decoding: result.query, as: UTF8.self)).words.count <= mostAdvisedWords
-        else { return false }
+        guard result.query.count <= mostAdvisedBytes else { return false }
+        let words = TextWords(String(decoding: result.query, as: UTF8.self)).words
+        guard words.count <= mostAdvisedWords else { return false }
         if result.suggestions != nil || (result.hits.isEmpty && result.jump == nil) { return true }
         guard let vocabulary else { return false }
-        return TextWords(String(decoding: result.query, as: UTF8.self)).words.contains {
+        return words.contains {
             $0.text.count >= 3 && !vocabulary.contains($0.text)
         }
     }

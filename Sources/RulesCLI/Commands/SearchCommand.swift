@@ -281,22 +281,26 @@ enum SearchCommand {
             path, corpus: context.arguments.options.corpus, withTexts: withTexts,
             copied: copied, warning: { warn(.said($0)) })
         let session = SearchSession(index: index, texts: texts, engine: engine)
-        // Suggestions only help: a damaged vocabulary is said and left out, not an error. Read
-        // when a query first needs it (copied too for a batch or browse, so that no rewrite in
-        // place reaches it); a warning about it then shows where the answers do.
-        session.vocabulary = Vocabulary.once {
+        session.vocabulary = vocabulary(path, copied: copied, warning: { warn(.said($0)) })
+        return session
+    }
+
+    /// The vocabulary of the index folder at `path`, read when a query first needs it
+    /// (`copied`: into memory, so that no rewrite in place reaches it). Suggestions only
+    /// help: a damaged vocabulary is said (`warning`, where the answers show) and left out,
+    /// not an error.
+    static func vocabulary(_ path: String, copied: Bool, warning: @escaping (Localized) -> Void) -> () -> Vocabulary? {
+        Vocabulary.once {
             do {
                 return try IndexLocation.vocabulary(path, copied: copied)
             } catch {
-                warn(
-                    .said(
-                        Localized(describing: error)
-                            + Localized(
-                                "; no suggestions for misspelled words until the index is built again",
-                                ru: "; исправлений для слов с ошибками не будет, пока индекс не построят заново")))
+                warning(
+                    Localized(describing: error)
+                        + Localized(
+                            "; no suggestions for misspelled words until the index is built again",
+                            ru: "; исправлений для слов с ошибками не будет, пока индекс не построят заново"))
                 return nil
             }
         }
-        return session
     }
 }

@@ -85,18 +85,7 @@ final class ServedIndex: @unchecked Sendable {
     /// what a request reads).
     private static func open(_ path: String, corpus: String?, number: Int, warn: @escaping (Localized) -> Void) throws -> Generation {
         let (index, texts) = try IndexLocation.open(path, corpus: corpus, copied: true, warning: warn)
-        let vocabulary = Vocabulary.once {
-            do {
-                return try IndexLocation.vocabulary(path, copied: true)
-            } catch {
-                warn(
-                    Localized(describing: error)
-                        + Localized(
-                            "; no suggestions for misspelled words until the index is built again",
-                            ru: "; исправлений для слов с ошибками не будет, пока индекс не построят заново"))
-                return nil
-            }
-        }
-        return Generation(number: number, index: index, texts: texts, vocabulary: vocabulary)
+        return Generation(
+            number: number, index: index, texts: texts, vocabulary: SearchCommand.vocabulary(path, copied: true, warning: warn))
     }
 }
