@@ -141,7 +141,7 @@ package final class QueryAdvisers: @unchecked Sendable {
     /// returns false (an answer not to keep).
     @discardableResult
     package func advise(_ result: inout SearchSession.Result, session: SearchSession, waiting: Bool = true) -> Bool {
-        guard QueryAdvice.wanted(result, vocabulary: session.vocabulary?()) else { return true }
+        guard QueryAdvice.wanted(result, vocabulary: session.knownWords()) else { return true }
         if waiting {
             lock.lock()
         } else if !lock.try() {

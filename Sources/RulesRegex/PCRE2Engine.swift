@@ -85,6 +85,18 @@ final class PCRE2Pattern: CompiledPattern {
     private var jitCompiled = false
     /// Whether the JIT was tried for the pattern.
     private var jitTried = false
+    /// How many more searches on a short subject the interpreter answers before the JIT is
+    /// compiled (see ``boundedOnShortSubjects()``); 0 for any pattern not said to be bounded.
+    private var interpretedUsesLeft = 0
+
+    /// Up to this many bytes a subject is short for ``boundedOnShortSubjects()``: a word
+    /// of the longest kind (30 letters of Cyrillic) and more.
+    static let shortSubject = 96
+    /// How many searches of a bounded pattern on short subjects the interpreter answers:
+    /// compiling a stemmer pattern with the JIT costs 100,000 instructions or more, an
+    /// interpreted search on a word a few thousand, so that a search for one query (a few
+    /// words stemmed) makes no JIT code at all, and a batch or an index build soon does.
+    static let interpretedUses = 24
 
     init(code: OpaquePointer, context: OpaquePointer?, engine: PCRE2Engine) {
         self.code = code
@@ -108,6 +120,23 @@ final class PCRE2Pattern: CompiledPattern {
         jitCompiled = cpcre2_jit_compiled(code) != 0
     }
 
+    /// Its first searches on subjects of up to ``shortSubject`` bytes run in PCRE2's
+    /// interpreter, without compiling the JIT first. The JIT and the interpreter find the
+    /// same matches; they count steps differently (the JIT over a whole call, the
+    /// interpreter anew from each start), which tells only near `pcre.backtrack_limit`, and
+    /// a bounded pattern on a short subject stays far below it.
+    func boundedOnShortSubjects() {
+        if !jitTried { interpretedUsesLeft = Self.interpretedUses }
+    }
+
+    /// Whether this search, on `length` bytes, is one the interpreter answers (counted).
+    @inline(__always)
+    private func interprets(_ length: Int) -> Bool {
+        guard interpretedUsesLeft > 0, length <= Self.shortSubject else { return false }
+        interpretedUsesLeft -= 1
+        return true
+    }
+
     deinit {
         if let ownMatchData { cpcre2_match_data_free(ownMatchData) }
         cpcre2_code_free(code)
@@ -123,8 +152,9 @@ final class PCRE2Pattern: CompiledPattern {
         if options.contains(.notEmptyAtStart) { flags |= UInt32(PCRE2_NOTEMPTY_ATSTART) }
         // PCRE2's JIT does not take PCRE2_ANCHORED at match time (pcre2_match runs the
         // interpreter then), so anchored attempts do not use it.
-        if !options.contains(.anchored) { prepareJIT() }
-        let direct = jitCompiled && !options.contains(.anchored)
+        let interpreted = interprets(subject.count)
+        if !options.contains(.anchored), !interpreted { prepareJIT() }
+        let direct = jitCompiled && !options.contains(.anchored) && !interpreted
         let base = subject.baseAddress ?? emptyPattern
         let matchData = ownMatchData ?? cpcre2_thread_match_data()
         let rc =
@@ -182,6 +212,8 @@ final class PCRE2Pattern: CompiledPattern {
         var afterEmpty = false
         var matchStart = 0
         var matchEnd = 0
+        let interpreted = interprets(length)
+        if !interpreted { prepareJIT() }
         while true {
             let rc: Int32
             if afterEmpty {
@@ -193,9 +225,8 @@ final class PCRE2Pattern: CompiledPattern {
                     offset = starts.next(from: offset, in: subject)
                     if offset == length { break }
                 }
-                prepareJIT()
                 rc =
-                    jitCompiled
+                    jitCompiled && !interpreted
                     ? cpcre2_jit_match(code, base, length, offset, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
                     : cpcre2_match(code, base, length, offset, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
             }

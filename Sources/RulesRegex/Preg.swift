@@ -12,7 +12,7 @@ public final class Preg {
     public final class Regex {
         public let pattern: PHPPattern
         public let compiled: any CompiledPattern
-        /// Worked out from the second use on, or the first on a long subject: analysing a
+        /// Worked out from the eighth use on (``Preg/usesBeforeAnalysis``), or the first on a long subject: analysing a
         /// pattern costs more than one match on a short subject, and the search builds many
         /// patterns it uses once; on a long one, a search may cost far more than that
         /// (the stemmer's DERIVATIONAL on a word of 10,000 letters: seconds with ICU).
@@ -38,8 +38,8 @@ public final class Preg {
         /// The pattern parsed for the prefilter, kept for ``startCharacters``.
         private var tree: Node?
 
-        /// Which characters a match can start with, worked out after the prefilter (from
-        /// the second use on, from the same parse) when first asked for; `nil` before then,
+        /// Which characters a match can start with, worked out after the prefilter (once
+        /// it is, from the same parse) when first asked for; `nil` before then,
         /// or when not known.
         var startCharacters: StartCharacters? {
             guard analysed != nil else { return nil }
@@ -55,7 +55,7 @@ public final class Preg {
         func firstStart(_ subject: UnsafeBufferPointer<UInt8>) -> Int? {
             if analysed == nil {
                 uses += 1
-                if uses < 2, subject.count <= Preg.shortSubject { return 0 }
+                if uses < Preg.usesBeforeAnalysis, subject.count <= Preg.shortSubject { return 0 }
             }
             guard let prefilter else { return 0 }
             guard prefilter.mayMatch(subject) else { return nil }
@@ -78,6 +78,10 @@ public final class Preg {
     /// Up to this many bytes a subject is short: a pattern's first use on it is not worth
     /// an analysis, and an engine's attempts past the last possible start cost little.
     static let shortSubject = 256
+    /// How many uses on short subjects a pattern answers before it is analysed: the
+    /// analysis of a stemmer pattern costs as much as a hundred matches on a word, and a
+    /// search for one query stems each of its few words once.
+    static let usesBeforeAnalysis = 8
 
     /// A captured group with its byte offset, as `PREG_OFFSET_CAPTURE` gives it; an unset
     /// group is `("", -1)`.

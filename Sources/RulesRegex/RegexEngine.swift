@@ -64,10 +64,18 @@ public protocol CompiledPattern: AnyObject {
     /// (a `«` after the last `»`) cost the square of the subject's length; PCRE2 looks for
     /// a required character itself. An engine may ignore it.
     func limitStarts(to lastStart: Int, in subject: UnsafeBufferPointer<UInt8>, scratch: inout AnyObject?)
+
+    /// That the pattern is one whose work on a short subject stays far below any match
+    /// limit (a fixed pattern of the reference: the stemmer's, the query filter's), so that
+    /// the engine may answer its first uses on short subjects by its plainest means, with
+    /// the same answers. An engine may ignore it.
+    func boundedOnShortSubjects()
 }
 
 extension CompiledPattern {
     public func limitStarts(to lastStart: Int, in subject: UnsafeBufferPointer<UInt8>, scratch: inout AnyObject?) {}
+
+    public func boundedOnShortSubjects() {}
 
     public func allMatchBounds(
         in subject: UnsafeBufferPointer<UInt8>, from offset: Int, utf: Bool,

@@ -33,6 +33,8 @@ public final class Stemmer {
     /// The reference's `stem_caching`: once on, stems are remembered by lower-cased word.
     package var caching = false
     private var cache: [ByteKey: Bytes] = [:]
+    /// How many stems the cache keeps at most.
+    static let cachedStems = 1 << 17
 
     package init(preg: Preg) {
         self.preg = preg
@@ -114,7 +116,11 @@ public final class Stemmer {
             stem = start + rv
         } while false
 
-        if caching { cache[ByteKey(word)] = stem }
+        if caching {
+            // Forgotten when full: a server answers new words for as long as it runs.
+            if cache.count >= Self.cachedStems { cache.removeAll(keepingCapacity: true) }
+            cache[ByteKey(word)] = stem
+        }
         return stem
     }
 

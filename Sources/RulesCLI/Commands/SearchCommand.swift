@@ -20,7 +20,8 @@ enum SearchCommand {
         let terminal = Terminal(color: options.color)
         // A batch reads for long: its index is copied, so that a file rewritten in place meanwhile
         // changes nothing it answers.
-        let session = try openSession(context, copied: batch)
+        // --plain shows no snippet: the chapter texts are not opened.
+        let session = try openSession(context, withTexts: form != .plain, copied: batch)
         // The outline (§ numbers, chapters) is read only for the view and JSON: --plain needs
         // nothing of it.
         let outline = form != .plain && options.index == nil ? BuiltInIndex.outline : nil
@@ -282,6 +283,7 @@ enum SearchCommand {
             copied: copied, warning: { warn(.said($0)) })
         let session = SearchSession(index: index, texts: texts, engine: engine)
         session.vocabulary = vocabulary(path, copied: copied, warning: { warn(.said($0)) })
+        session.lookupVocabulary = Vocabulary.once { IndexLocation.vocabularyForLookup(path, copied: copied) }
         return session
     }
 

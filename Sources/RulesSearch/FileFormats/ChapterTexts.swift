@@ -172,16 +172,21 @@ package struct ChapterTexts {
     /// The texts in `url`; `copied`: read into memory once rather than mapped (see
     /// ``FileBytes``), for a reader that keeps them for long.
     package init(contentsOf url: URL, copied: Bool = false) throws {
+        try self.init(path: url.path, copied: copied)
+    }
+
+    /// ``init(contentsOf:copied:)`` for the file at `path`.
+    package init(path: String, copied: Bool = false) throws {
         do {
-            try self.init(file: try FileBytes(contentsOf: url.path, copied: copied))
+            try self.init(file: try FileBytes(contentsOf: path, copied: copied))
         } catch let error as FileBytes.OpenError {
             // Not to be read now (no memory for it, an I/O error): nothing a rebuild mends.
             if let reason = error.reason {
-                throw IndexLocation.OpenError(error.text, kind: .unreadable(file: url.path, reason: reason))
+                throw IndexLocation.OpenError(error.text, kind: .unreadable(file: path, reason: reason))
             }
             throw FormatError(error.text)
         } catch let error as FormatError {
-            throw FormatError(Localized(both: "\(url.path): ") + error.text)
+            throw FormatError(Localized(both: "\(path): ") + error.text)
         }
     }
 

@@ -28,6 +28,10 @@ package struct Vocabulary: Sendable {
     private let file: FileBytes
     package let count: Int
     private let unitsStart: Int, tableStart: Int, writtenStart: Int
+    /// Whether the file was checked whole (its sum and every bound); one opened only to
+    /// look words up (``init(lookingUpIn:)``) checks each bound it reads.
+    private let checkedWhole: Bool
+    private let unitCount: Int
 
     /// The longest word kept, in code units: longer ones are not corrected to.
     static let longestWord = 48
@@ -42,15 +46,31 @@ package struct Vocabulary: Sendable {
 
     /// Whether `word` is a word of the corpus, in any case, ё read as е: a binary search of
     /// the sorted words.
+    /// In a vocabulary opened to look words up, a bound found damaged reads as no word.
     package func contains(_ word: String) -> Bool {
-        let key = Array(word.lowercased().replacingOccurrences(of: "ё", with: "е").utf16)
+        // ё (U+0451) as е (U+0435), unit by unit: Foundation's replacingOccurrences costs a
+        // one-query search more than its whole lookup.
+        let key = word.lowercased().utf16.map { $0 == 0x0451 ? 0x0435 : $0 }
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            if units(middle).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+            guard let units = boundedUnits(middle) else { return false }
+            if units.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
         }
-        return low < count && units(low).elementsEqual(key)
+        guard low < count, let units = boundedUnits(low) else { return false }
+        return units.elementsEqual(key)
+    }
+
+    /// ``units(_:)``, its bounds checked first unless the whole file was; `nil` when they
+    /// are out of order or past the block.
+    private func boundedUnits(_ k: Int) -> UnsafeBufferPointer<UInt16>? {
+        if !checkedWhole {
+            let start = k == 0 ? 0 : Int(word(k - 1, field: 0))
+            let end = Int(word(k, field: 0))
+            guard start <= end, end <= unitCount else { return nil }
+        }
+        return units(k)
     }
 
     /// How often word `k` occurs in the corpus.
@@ -302,6 +322,8 @@ package struct Vocabulary: Sendable {
         self.unitsStart = unitsStart
         self.tableStart = tableStart
         self.writtenStart = writtenStart
+        self.unitCount = unitCount
+        checkedWhole = true
         // Every bound in order and within its block, each word no longer than kept: a search
         // then reads without a check of its own. (Order is not checked: words out of order,
         // in a file made to be so, make the searches that rely on it (the binary search of
@@ -320,6 +342,42 @@ package struct Vocabulary: Sendable {
             previousWritten = writtenEnd
         }
         guard previousUnits == unitCount, previousWritten == writtenCount else { throw damaged }
+    }
+
+    /// The vocabulary in `file`, opened only to look words up (``contains(_:)``): its
+    /// header and size are checked, not its sum nor its bounds, each of which a lookup
+    /// checks as it reads it. Whether a query's words are known is all a search asks of
+    /// the vocabulary when the index knows them all, and checking 700 KB for it cost a
+    /// one-query search a fifth of its work; a damaged file can then only make a word
+    /// count as unknown (or, with its bounds in order, as known), never read astray.
+    private init(lookingUpIn file: FileBytes) throws(FormatError) {
+        let buffer = file.buffer
+        guard buffer.count >= Self.headerSize + 8, case .readable = Self.format.recognise(buffer) else { throw Self.damaged }
+        func uint32(_ offset: Int) -> Int { Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        let count = uint32(8)
+        let unitCount = uint32(12)
+        let (tableStart, writtenStart, size) = Self.layout(count: count, unitCount: unitCount, writtenCount: uint32(16))
+        guard size == buffer.count else { throw Self.damaged }
+        self.file = file
+        self.count = count
+        self.unitsStart = Self.headerSize
+        self.tableStart = tableStart
+        self.writtenStart = writtenStart
+        self.unitCount = unitCount
+        checkedWhole = false
+    }
+
+    /// The vocabulary of the index folder `directory` opened to look words up
+    /// (``init(lookingUpIn:)``), or `nil` when there is none or it cannot be: the reading
+    /// for corrections (``read(in:copied:)``) says why, when it is needed.
+    package static func readForLookup(in directory: String, copied: Bool = false) -> Vocabulary? {
+        let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        do {
+            try checkHeader(path)
+            return try Vocabulary(lookingUpIn: FileBytes(contentsOf: path, copied: copied))
+        } catch {
+            return nil
+        }
     }
 
     private static var damaged: FormatError {

@@ -49,9 +49,19 @@ package final class SearchSession {
     /// first has a word the index does not know; without it, or when it gives `nil`, no
     /// suggestions are made. Sessions made for a batch share what it read.
     package var vocabulary: (() -> Vocabulary?)? {
-        didSet { suggester = vocabulary.map { Suggester(vocabulary: $0, index: index, preg: finder.preg) } }
+        didSet { suggester = vocabulary.map { Suggester(vocabulary: $0, index: index, preg: finder.preg, stemmer: finder.stemmer) } }
     }
     private var suggester: Suggester?
+    /// Reads the vocabulary opened only to look words up (``Vocabulary/readForLookup(in:copied:)``),
+    /// for ``knownWords()``; without it, that is ``vocabulary``'s.
+    package var lookupVocabulary: (() -> Vocabulary?)?
+
+    /// The words a query's words are looked up in when the index knows them all (whether
+    /// the corpus writes them so): the vocabulary opened for lookups when there is one
+    /// to open, else the one corrections come from.
+    package func knownWords() -> Vocabulary? {
+        (lookupVocabulary ?? vocabulary)?()
+    }
     /// Whether to use the prepared texts the texts file stores; the engine check prepares
     /// every text itself, so that both engines run the preparation's regex too.
     private let usesStoredPreparation: Bool
@@ -81,6 +91,7 @@ package final class SearchSession {
         while sessions.count < min(workers, max(queries.count, 1)) {
             let session = SearchSession(index: index, texts: texts, preg: Preg(engine: engine))
             session.vocabulary = sessions.first?.vocabulary
+            session.lookupVocabulary = sessions.first?.lookupVocabulary
             sessions.append(session)
         }
         let pool = sessions

@@ -77,6 +77,19 @@ package enum IndexLocation {
         return try Vocabulary.read(in: url.deletingLastPathComponent(), copied: copied)
     }
 
+    /// ``vocabulary(_:copied:)`` opened only to look words up (``Vocabulary/readForLookup(in:copied:)``):
+    /// `nil` when there is none or it cannot be read so. Paths as strings and `stat`: URL's
+    /// first `path` costs a one-query search a tenth of its work in type lookups.
+    package static func vocabularyForLookup(_ path: String, copied: Bool = false) -> Vocabulary? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFDIR { return Vocabulary.readForLookup(in: path, copied: copied) }
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
+        guard name == S2IndexFile.fileName else { return nil }
+        return Vocabulary.readForLookup(in: slash.map { String(path[..<$0]) + "/" } ?? "./", copied: copied)
+    }
+
     /// How many times ``open(_:corpus:)`` opens the files before it takes them as they are.
     static let attempts = 20
     /// For how many seconds after one of the files changed a disagreement between them is
@@ -90,8 +103,11 @@ package enum IndexLocation {
         warning: @escaping (Localized) -> Void = { _ in }, beforeAttempt: (Int) -> Void
     ) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         let url = URL(fileURLWithPath: path)
+        // Each path is made once: URL's `path` costs tens of thousands of instructions a
+        // call, a tenth of a one-query search when asked for on every use.
+        let urlPath = url.path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: urlPath, isDirectory: &isDirectory) else {
             throw OpenError(
                 Localized(
                     "no index at \(path): build one with 'rules index build --corpus FILE.jsonl --out DIR'",
@@ -100,7 +116,7 @@ package enum IndexLocation {
         }
         let directory = isDirectory.boolValue ? url : url.deletingLastPathComponent()
         // A folder that cannot be read is not one without an index.
-        if isDirectory.boolValue, access(url.path, R_OK | X_OK) != 0 {
+        if isDirectory.boolValue, access(urlPath, R_OK | X_OK) != 0 {
             let reason = Localized.system(errno)
             throw OpenError(
                 Localized("cannot read the folder \(path): \(reason.en)", ru: "не удаётся прочитать каталог \(path): \(reason.ru)"),
@@ -111,19 +127,22 @@ package enum IndexLocation {
         // all; under another name (a copy of PHP's) it is that file alone.
         let wholeFolder = isDirectory.boolValue || url.lastPathComponent == S2IndexFile.fileName
         let textsFile = directory.appendingPathComponent(ChapterTexts.fileName)
+        let s2Path = isDirectory.boolValue ? s2File.path : urlPath
+        let textsPath = textsFile.path
+        let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
         var attempt = 0
         while true {
             beforeAttempt(attempt)
             attempt += 1
             let lastAttempt = attempt == attempts
-            let s2Stamp = FileStamp(s2File.path)
+            let s2Stamp = FileStamp(s2Path)
             let binary = wholeFolder ? BinaryIndex.find(directory: directory, s2Stamp: s2Stamp, copied: copied) : .none
             // Only the texts a build writes are compared: a corpus file is read as it is.
             // A fresh binary form without them is a first build still renaming its files.
-            let stored = corpus == nil && withTexts ? try storedTexts(textsFile, copied: copied) : nil
+            let stored = corpus == nil && withTexts ? try storedTexts(textsPath, copied: copied) : nil
             let agree = stored.map { belongTogether(binary, $0) } ?? (corpus != nil || !withTexts || !binary.isFresh)
             if !lastAttempt, !agree,
-                changedLately([s2File, directory.appendingPathComponent(BinaryIndex.fileName), textsFile], within: settling)
+                changedLately([s2Path, binaryFile, textsPath], within: settling)
             {
                 usleep(1000)
                 continue
@@ -138,26 +157,25 @@ package enum IndexLocation {
                 if setAside {
                     warning(
                         Localized(
-                            "\(textsFile.path) is not from the same build as the index (a build stopped between its renames, "
+                            "\(textsPath) is not from the same build as the index (a build stopped between its renames, "
                                 + "or a file copied from elsewhere); results come without snippets; rebuild the index with 'rules index build'",
-                            ru: "\(textsFile.path) не из той же сборки, что индекс (сборку прервали между переименованиями файлов "
+                            ru: "\(textsPath) не из той же сборки, что индекс (сборку прервали между переименованиями файлов "
                                 + "или файл скопирован из другого места); результаты выводятся без фрагментов текста; "
                                 + "пересоберите индекс командой «rules index build»"))
                 } else if withTexts, texts == nil, wholeFolder, binary.madeByRules {
                     // A folder rules built has its texts: one gone is said, not silent.
                     warning(
                         Localized(
-                            "\(textsFile.path) is missing; results come without snippets; rebuild the index with 'rules index build'",
-                            ru: "нет файла \(textsFile.path); результаты выводятся без фрагментов текста; "
+                            "\(textsPath) is missing; results come without snippets; rebuild the index with 'rules index build'",
+                            ru: "нет файла \(textsPath); результаты выводятся без фрагментов текста; "
                                 + "пересоберите индекс командой «rules index build»"))
                 }
             }
-            let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
             if case .fresh(let index) = binary {
                 // The S2 file read after damage must be the one the binary form was made
                 // from, not a newer build's: its ids would not match the texts.
                 func sameBuild() throws {
-                    guard FileStamp(s2File.path) == s2Stamp else {
+                    guard FileStamp(s2Path) == s2Stamp else {
                         throw OpenError(
                             Localized(
                                 "the index was rebuilt during the search; search again",
@@ -173,7 +191,7 @@ package enum IndexLocation {
                 sayTextsSetAside()
                 return (CheckedIndex(binary: index, readS2: readSame, warn: { warning(Localized(both: "\(binaryFile): ") + $0) }), texts)
             }
-            guard FileManager.default.fileExists(atPath: s2File.path) else {
+            guard FileManager.default.fileExists(atPath: s2Path) else {
                 throw OpenError(
                     Localized(
                         "no index in \(path): no \(S2IndexFile.fileName) there",
@@ -182,7 +200,7 @@ package enum IndexLocation {
             }
             let index = try readS2(s2File)
             // The S2 file read may be a newer one than the texts were checked against.
-            if !lastAttempt, FileStamp(s2File.path) != s2Stamp { continue }
+            if !lastAttempt, FileStamp(s2Path) != s2Stamp { continue }
             switch binary {
             case .damaged(let why):
                 warning(
@@ -272,31 +290,31 @@ package enum IndexLocation {
 
     /// Whether any of `files` was created, written or renamed in the last `seconds` (its
     /// status change time: a rename sets it).
-    static func changedLately(_ files: [URL], within seconds: Double) -> Bool {
+    static func changedLately(_ files: [String], within seconds: Double) -> Bool {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return files.contains { file in
             var info = stat()
-            guard stat(file.path, &info) == 0 else { return false }
+            guard stat(file, &info) == 0 else { return false }
             let age = Double(now.tv_sec - info.st_ctim.tv_sec) + Double(now.tv_nsec - info.st_ctim.tv_nsec) / 1e9
             return age < seconds
         }
     }
 
     /// `rules-texts.bin`, when the folder has one.
-    static func storedTexts(_ file: URL, copied: Bool = false) throws -> ChapterTexts? {
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+    static func storedTexts(_ file: String, copied: Bool = false) throws -> ChapterTexts? {
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
         // A file that cannot be read is not a damaged one: a rebuild is no answer to it
         // (`ChapterTexts` says so as an `OpenError` of kind `.unreadable`).
         do {
-            return try ChapterTexts(contentsOf: file, copied: copied)
+            return try ChapterTexts(path: file, copied: copied)
         } catch let error as OpenError {
             throw error
         } catch let error as ChapterTexts.FormatError {
             throw OpenError(
                 error.text
                     + Localized("; rebuild the index with 'rules index build'", ru: "; пересоберите индекс командой «rules index build»"),
-                kind: .damaged(file: file.path, detail: error.text))
+                kind: .damaged(file: file, detail: error.text))
         }
     }
 

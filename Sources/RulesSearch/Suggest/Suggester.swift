@@ -34,11 +34,13 @@ package final class Suggester {
     /// it (its answer has no `suggestions`).
     static let longestQuery = (words: 10, bytes: 400)
 
-    package init(vocabulary: @escaping () -> Vocabulary?, index: any IndexReading, preg: Preg) {
+    /// `stemmer`: the searching finder's, when there is one (its stems are remembered,
+    /// and a query's words have just been stemmed by it); else one of its own.
+    package init(vocabulary: @escaping () -> Vocabulary?, index: any IndexReading, preg: Preg, stemmer: Stemmer? = nil) {
         loadVocabulary = vocabulary
         self.index = index
         filter = QueryFilter(preg: preg)
-        stemmer = Stemmer(preg: preg)
+        self.stemmer = stemmer ?? Stemmer(preg: preg)
     }
 
     /// What the index knows of a word of `QueryFilter`, as `Finder::find` would look it up.
