@@ -48,7 +48,7 @@ DEB = $(DEBDIR)/rules_$(VERSION)_$(ARCH).deb
 
 INSTALLED = $(BINDIR)/rules $(MANDIR)/rules.1 $(MANDIR_RU)/rules.1 $(BASHCOMPDIR)/rules $(ZSHCOMPDIR)/_rules $(FISHCOMPDIR)/rules.fish
 
-.PHONY: all build install uninstall deb clean
+.PHONY: all build bench-tool install uninstall deb clean
 
 all: build
 
@@ -63,6 +63,10 @@ SWIFTFLAGS = -Xswiftc -static-executable -Xswiftc -enforce-exclusivity=unchecked
 # Always run: swift build knows better than make whether the sources changed.
 build:
 	$(SWIFT) build -c release $(SWIFTFLAGS) --product rules
+
+# The in-process timing of bench/run (bench/InProcess), built as the binary is.
+bench-tool:
+	$(SWIFT) build -c release $(SWIFTFLAGS) --product rules-bench
 
 # Only when the binary is missing. A RULES other than the default is not ours to build.
 $(RULES):

@@ -66,6 +66,8 @@ let package = Package(
         // Tests/Fuzz/run builds, and by swift test on every input kept.
         .target(name: "RulesFuzzTargets", dependencies: ["RulesSearch", "RulesRegex"], path: "Tests/Fuzz/Targets"),
         .executableTarget(name: "rules-fuzz", dependencies: ["RulesFuzzTargets"], path: "Tests/Fuzz/Driver"),
+        // The search timed in-process through the library's two ways in, for bench/run.
+        .executableTarget(name: "rules-bench", dependencies: ["RulesSearch"], path: "bench/InProcess"),
         .testTarget(name: "RulesRegexTests", dependencies: ["RulesRegex"], exclude: ["Fixtures"]),
         // Depends on the executable too, so that the CLI tests find it built.
         .testTarget(

@@ -172,7 +172,8 @@ public final class Stemmer {
             ("ищут", "иска"),
         ]
         var map: [ByteKey: Bytes] = [:]
-        for (word, replacement) in table { map[ByteKey(word)] = Bytes(php: replacement) }
+        map.reserveCapacity(table.count)
+        for (word, replacement) in table { map[ByteKey(word)] = replacement.isEmpty ? [] : Bytes(php: replacement) }
         return map
     }()
 }

@@ -273,6 +273,7 @@ enum SearchCommand {
                 let session = SearchSession(
                     index: try BuiltInIndex.index(), texts: withTexts ? try BuiltInIndex.texts() : nil, engine: engine)
                 session.vocabulary = Vocabulary.once { try? BuiltInIndex.vocabulary() }
+                session.lookupVocabulary = Vocabulary.once { BuiltInIndex.vocabularyForLookup() }
                 return session
             } catch {
                 throw Failure.builtInUnreadable("\(error)")

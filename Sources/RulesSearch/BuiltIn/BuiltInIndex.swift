@@ -20,6 +20,12 @@ package enum BuiltInIndex {
         try Vocabulary(file: file(rules_builtin_words()), checksummed: false)
     }
 
+    /// ``vocabulary()`` opened only to look words up (``Vocabulary/forLookup(in:)``): its
+    /// bounds not walked first, for a search that only asks whether a word is known.
+    package static func vocabularyForLookup() -> Vocabulary? {
+        Vocabulary.forLookup(in: file(rules_builtin_words()))
+    }
+
     /// The index files the binary carries, by name, as they lie in it.
     static var carried: [String: UnsafeRawBufferPointer] {
         [

@@ -185,7 +185,11 @@ package struct Vocabulary: Sendable {
         }
 
         mutating func add<U: Collection<UInt16>, W: Collection<UInt8>>(_ wordUnits: U, _ count: UInt32, _ writtenForm: W) {
-            for unit in wordUnits { units += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            // Byte by byte, no array made per unit: a build writes every word of its corpus.
+            for unit in wordUnits {
+                units.append(UInt8(truncatingIfNeeded: unit))
+                units.append(UInt8(truncatingIfNeeded: unit >> 8))
+            }
             unitCount += wordUnits.count
             written += writtenForm
             table.appendLittleEndian(UInt32(unitCount))
@@ -365,6 +369,12 @@ package struct Vocabulary: Sendable {
         self.writtenStart = writtenStart
         self.unitCount = unitCount
         checkedWhole = false
+    }
+
+    /// The vocabulary in `file` opened to look words up (``init(lookingUpIn:)``), or `nil`
+    /// when its header or size is not a vocabulary's.
+    static func forLookup(in file: FileBytes) -> Vocabulary? {
+        try? Vocabulary(lookingUpIn: file)
     }
 
     /// The vocabulary of the index folder `directory` opened to look words up

@@ -127,9 +127,11 @@ package enum PHPSerialize {
 
         mutating func length() throws(Error) -> Int {
             let text = try integerText(signed: false)
-            guard text.count <= 18, let n = Int(String(decoding: text, as: UTF8.self)) else {
-                throw fail(Localized("length too large", ru: "слишком большая длина"))
-            }
+            guard text.count <= 18 else { throw fail(Localized("length too large", ru: "слишком большая длина")) }
+            // Digits only (integerText), at most 18: no overflow. Read here rather than
+            // through a String: every field of every entry a search shows has a length.
+            var n = 0
+            for digit in text { n = n * 10 + Int(digit &- 0x30) }
             return n
         }
 

@@ -74,7 +74,7 @@ package final class SearchSession {
     /// Prepared texts with ё as the chapter writes it (`nil`: it writes none), by chapter,
     /// for the results of a batch that meet the same chapters again; forgotten past
     /// ``preparedLimit`` bytes (see `unfoldedText(of:)`).
-    var unfolded: [ByteKey: Bytes?] = [:]
+    var unfolded: [ByteKey: UnfoldedText?] = [:]
     var unfoldedBytes = 0
 
     /// Answers `queries` in order, on every core: each worker searches with its own
