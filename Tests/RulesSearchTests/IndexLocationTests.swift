@@ -71,6 +71,28 @@ final class IndexLocationTests: XCTestCase {
     /// Two builds into one folder at the same time must not mix their files: each puts
     /// its files in place under a lock on the folder. Held here, the lock keeps a build
     /// from renaming anything until it is released.
+    /// A plain path made without URL is the path URL makes of it, and so are its folder,
+    /// a name appended and its last name; any other path is left to URL.
+    func testPlainPathsAreURLsPaths() {
+        let paths = [
+            "idx", "idx/", "a/b/c", "/tmp/x", "/tmp/x/", "/", "a b%20", "индекс/s2_search_index.php", "/s2_search_index.php",
+            "./idx", "a/../idx", "a//b", "/tmp/./x", "~/x", "..", ".", "", "a/.", "/..",
+        ]
+        for path in paths {
+            let url = URL(fileURLWithPath: path)
+            guard let plain = PlainPath(path) else {
+                XCTAssert(
+                    path.isEmpty || path == "/" || path.hasPrefix("~") || path.contains("//")
+                        || path.split(separator: "/").contains { $0 == "." || $0 == ".." }, path)
+                continue
+            }
+            XCTAssertEqual(plain.path, url.path, path)
+            XCTAssertEqual(plain.parent.path, url.deletingLastPathComponent().path, path)
+            XCTAssertEqual(plain.appending("f").path, url.appendingPathComponent("f").path, path)
+            XCTAssertEqual(plain.lastName, url.lastPathComponent, path)
+        }
+    }
+
     func testABuildPutsItsFilesInPlaceUnderTheFolderLock() throws {
         let (folder, lock, build, said) = try buildWaitingForTheLock("locked")
         var locked = true

@@ -103,9 +103,10 @@ package enum IndexLocation {
         warning: @escaping (Localized) -> Void = { _ in }, beforeAttempt: (Int) -> Void
     ) throws -> (index: any IndexReading, texts: ChapterTexts?) {
         let url = URL(fileURLWithPath: path)
-        // Each path is made once: URL's `path` costs tens of thousands of instructions a
-        // call, a tenth of a one-query search when asked for on every use.
-        let urlPath = url.path
+        // Each path is made once, and without URL where it can be (``PlainPath``): URL's
+        // `path` costs tens of thousands of instructions a call.
+        let plain = PlainPath(path)
+        let urlPath = plain?.path ?? url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: urlPath, isDirectory: &isDirectory) else {
             throw OpenError(
@@ -114,7 +115,11 @@ package enum IndexLocation {
                     ru: "нет индекса в \(path): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»"),
                 kind: .noIndex(path: path))
         }
-        let directory = isDirectory.boolValue ? url : url.deletingLastPathComponent()
+        let plainDirectory = plain.map { isDirectory.boolValue ? $0 : $0.parent }
+        // (Made from the plain path when there is one: URL's first path operation costs
+        // as much as its first `path`.)
+        let directory =
+            plainDirectory.map { URL(fileURLWithPath: $0.path) } ?? (isDirectory.boolValue ? url : url.deletingLastPathComponent())
         // A folder that cannot be read is not one without an index.
         if isDirectory.boolValue, access(urlPath, R_OK | X_OK) != 0 {
             let reason = Localized.system(errno)
@@ -122,21 +127,26 @@ package enum IndexLocation {
                 Localized("cannot read the folder \(path): \(reason.en)", ru: "не удаётся прочитать каталог \(path): \(reason.ru)"),
                 kind: .unreadable(file: path, reason: reason))
         }
-        let s2File = isDirectory.boolValue ? url.appendingPathComponent(S2IndexFile.fileName) : url
+        let s2File =
+            !isDirectory.boolValue
+            ? url
+            : plainDirectory.map { URL(fileURLWithPath: $0.appending(S2IndexFile.fileName).path) }
+                ?? url.appendingPathComponent(S2IndexFile.fileName)
         // The path of an S2 file under its own name is its folder's index, binary form and
         // all; under another name (a copy of PHP's) it is that file alone.
-        let wholeFolder = isDirectory.boolValue || url.lastPathComponent == S2IndexFile.fileName
-        let textsFile = directory.appendingPathComponent(ChapterTexts.fileName)
-        let s2Path = isDirectory.boolValue ? s2File.path : urlPath
-        let textsPath = textsFile.path
-        let binaryFile = directory.appendingPathComponent(BinaryIndex.fileName).path
+        let wholeFolder = isDirectory.boolValue || (plain?.lastName ?? url.lastPathComponent) == S2IndexFile.fileName
+        let directoryPath = plainDirectory?.path ?? directory.path
+        let s2Path = isDirectory.boolValue ? plainDirectory?.appending(S2IndexFile.fileName).path ?? s2File.path : urlPath
+        let textsPath =
+            plainDirectory?.appending(ChapterTexts.fileName).path ?? directory.appendingPathComponent(ChapterTexts.fileName).path
+        let binaryFile = plainDirectory?.appending(BinaryIndex.fileName).path ?? directory.appendingPathComponent(BinaryIndex.fileName).path
         var attempt = 0
         while true {
             beforeAttempt(attempt)
             attempt += 1
             let lastAttempt = attempt == attempts
             let s2Stamp = FileStamp(s2Path)
-            let binary = wholeFolder ? BinaryIndex.find(directory: directory, s2Stamp: s2Stamp, copied: copied) : .none
+            let binary = wholeFolder ? BinaryIndex.find(in: directoryPath, s2Stamp: s2Stamp, copied: copied) : .none
             // Only the texts a build writes are compared: a corpus file is read as it is.
             // A fresh binary form without them is a first build still renaming its files.
             let stored = corpus == nil && withTexts ? try storedTexts(textsPath, copied: copied) : nil
