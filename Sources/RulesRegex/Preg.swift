@@ -12,10 +12,11 @@ public final class Preg {
     public final class Regex {
         public let pattern: PHPPattern
         public let compiled: any CompiledPattern
-        /// Worked out from the eighth use on (``Preg/usesBeforeAnalysis``), or the first on a long subject: analysing a
-        /// pattern costs more than one match on a short subject, and the search builds many
-        /// patterns it uses once; on a long one, a search may cost far more than that
-        /// (the stemmer's DERIVATIONAL on a word of 10,000 letters: seconds with ICU).
+        /// Worked out from the eighth use on (``Preg/usesBeforeAnalysis``), or the first on
+        /// a long subject: analysing a pattern costs more than one match on a short subject,
+        /// and the search builds many patterns it uses once; on a long one, a search may
+        /// cost far more than that (the stemmer's DERIVATIONAL on a word of 10,000 letters:
+        /// seconds with ICU).
         private var analysed: MatchPrefilter??
         private var uses = 0
         /// Whether a caller's list of possible starts can stand in for the search from an

@@ -39,13 +39,10 @@ enum ServeCommand {
         sigaddset(&stopSignals, SIGTERM)
         sigaddset(&stopSignals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+        let signals = stopSignals
         let waiter = Thread {
             var which: Int32 = 0
-            var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, SIGINT)
-            sigaddset(&set, SIGTERM)
-            sigaddset(&set, SIGHUP)
+            var set = signals
             while sigwait(&set, &which) != 0 {}
             server.stop()
         }

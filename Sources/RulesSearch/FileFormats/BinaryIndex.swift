@@ -149,7 +149,8 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         }
     }
 
-    /// The binary form in `directory`, checked against `s2Stamp`, the S2 file's size and
+    /// The binary form in the folder at `path` (absolute, as URL writes it), checked
+    /// against `s2Stamp`, the S2 file's size and
     /// time (`nil` when there is no S2 file: then the binary form is not used either);
     /// `copied`: read into memory once rather than mapped (see ``FileBytes``).
     ///
@@ -160,13 +161,8 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// written by the same build, records them (a folder copied with `cp -a`, a `chmod`).
     /// The same content check keeps a folder copied without its times (`cp -r`, an unpacked
     /// archive, `touch`) fresh: its S2 file has another time but is the same file.
-    static func find(directory: URL, s2Stamp: FileStamp?, copied: Bool = false) -> Found {
-        find(in: directory.path, s2Stamp: s2Stamp, copied: copied)
-    }
-
-    /// ``find(directory:s2Stamp:copied:)`` in the folder at `path` (absolute, as URL gives it).
     static func find(in path: String, s2Stamp: FileStamp?, copied: Bool = false) -> Found {
-        let file = path == "/" ? "/" + fileName : path + "/" + fileName
+        let file = PlainPath.join(path, fileName)
         guard let s2Stamp, FileManager.default.fileExists(atPath: file) else { return .none }
         let bytes: FileBytes
         do {
@@ -174,7 +170,7 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
         } catch {
             return .unreadable(Localized(describing: error))
         }
-        let s2Path = path == "/" ? "/" + S2IndexFile.fileName : path + "/" + S2IndexFile.fileName
+        let s2Path = PlainPath.join(path, S2IndexFile.fileName)
         // URLs only where the S2 file's content is to be compared (URL's first path
         // operation costs a one-query search a tenth of its work).
         func described() -> Bool { describedByFingerprints(URL(fileURLWithPath: s2Path), in: URL(fileURLWithPath: path)) }
@@ -218,8 +214,8 @@ package final class BinaryIndex: IndexReading, @unchecked Sendable {
     /// The binary index in `directory` when it is there, well-formed and made from the S2
     /// file now beside it; `nil` otherwise (then the S2 file is the index).
     package static func openIfFresh(directory: URL) -> BinaryIndex? {
-        let s2 = directory.appendingPathComponent(S2IndexFile.fileName)
-        if case .fresh(let index) = find(directory: directory, s2Stamp: FileStamp(s2.path)) { return index }
+        let folder = directory.path
+        if case .fresh(let index) = find(in: folder, s2Stamp: FileStamp(PlainPath.join(folder, S2IndexFile.fileName))) { return index }
         return nil
     }
 

@@ -29,7 +29,7 @@ package struct Vocabulary: Sendable {
     package let count: Int
     private let unitsStart: Int, tableStart: Int, writtenStart: Int
     /// Whether the file was checked whole (its sum and every bound); one opened only to
-    /// look words up (``init(lookingUpIn:)``) checks each bound it reads.
+    /// look words up (``init(layoutOf:checkedWhole:)``) checks each bound it reads.
     private let checkedWhole: Bool
     private let unitCount: Int
 
@@ -299,35 +299,15 @@ package struct Vocabulary: Sendable {
     /// the file they were made from, and whose sum would cost every correction a tenth of
     /// a millisecond. Its bounds are checked in any case, so that no reading goes astray.
     init(file: FileBytes, checksummed: Bool = true) throws(FormatError) {
-        let damaged = Self.damaged
+        try self.init(layoutOf: file, checkedWhole: true)
         let buffer = file.buffer
-        guard buffer.count >= Self.headerSize + 8 else { throw damaged }
-        let version: FileFormat.Version
-        switch Self.format.recognise(buffer) {
-        case .readable(let found): version = found
-        case .otherVersion: throw FormatError(Localized(both: "\(Self.fileName): ") + FileFormat.otherVersion)
-        case .otherKind: throw damaged
-        }
-        func uint32(_ offset: Int) -> Int { Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         let end = buffer.count - 8
-        if checksummed {
+        if checksummed, case .readable(let version) = Self.format.recognise(buffer) {
             let body = UnsafeRawBufferPointer(rebasing: buffer[0..<end])
             let sum = version == Self.format.current ? Checksum.wide(body) : Checksum.of(body)
-            guard buffer.loadUnaligned(fromByteOffset: end, as: UInt64.self) == UInt64(littleEndian: sum) else { throw damaged }
+            guard buffer.loadUnaligned(fromByteOffset: end, as: UInt64.self) == UInt64(littleEndian: sum) else { throw Self.damaged }
         }
-        let count = uint32(8)
-        let unitCount = uint32(12)
-        let writtenCount = uint32(16)
-        let unitsStart = Self.headerSize
-        let (tableStart, writtenStart, size) = Self.layout(count: count, unitCount: unitCount, writtenCount: writtenCount)
-        guard size == buffer.count else { throw damaged }
-        self.file = file
-        self.count = count
-        self.unitsStart = unitsStart
-        self.tableStart = tableStart
-        self.writtenStart = writtenStart
-        self.unitCount = unitCount
-        checkedWhole = true
+        let writtenCount = end - writtenStart
         // Every bound in order and within its block, each word no longer than kept: a search
         // then reads without a check of its own. (Order is not checked: words out of order,
         // in a file made to be so, make the searches that rely on it (the binary search of
@@ -341,22 +321,29 @@ package struct Vocabulary: Sendable {
             let writtenEnd = Int(word(k, field: 2))
             guard unitEnd > previousUnits, unitEnd - previousUnits <= Self.longestWord, unitEnd <= unitCount,
                 writtenEnd >= previousWritten, writtenEnd <= writtenCount
-            else { throw damaged }
+            else { throw Self.damaged }
             previousUnits = unitEnd
             previousWritten = writtenEnd
         }
-        guard previousUnits == unitCount, previousWritten == writtenCount else { throw damaged }
+        guard previousUnits == unitCount, previousWritten == writtenCount else { throw Self.damaged }
     }
 
-    /// The vocabulary in `file`, opened only to look words up (``contains(_:)``): its
-    /// header and size are checked, not its sum nor its bounds, each of which a lookup
-    /// checks as it reads it. Whether a query's words are known is all a search asks of
-    /// the vocabulary when the index knows them all, and checking 700 KB for it cost a
-    /// one-query search a fifth of its work; a damaged file can then only make a word
-    /// count as unknown (or, with its bounds in order, as known), never read astray.
-    private init(lookingUpIn file: FileBytes) throws(FormatError) {
+    /// The vocabulary in `file`, its header read and its size checked against it: what
+    /// every reading checks first. `checkedWhole`: whether the caller checks the rest (its
+    /// sum and every bound); one that does not is opened only to look words up
+    /// (``contains(_:)``, which checks each bound it reads). Whether a query's words are
+    /// known is all a search asks of the vocabulary when the index knows them all, and
+    /// checking 700 KB for it cost a one-query search a fifth of its work; a damaged file
+    /// can then only make a word count as unknown (or, with its bounds in order, as
+    /// known), never read astray.
+    private init(layoutOf file: FileBytes, checkedWhole: Bool) throws(FormatError) {
         let buffer = file.buffer
-        guard buffer.count >= Self.headerSize + 8, case .readable = Self.format.recognise(buffer) else { throw Self.damaged }
+        guard buffer.count >= Self.headerSize + 8 else { throw Self.damaged }
+        switch Self.format.recognise(buffer) {
+        case .readable: break
+        case .otherVersion: throw FormatError(Localized(both: "\(Self.fileName): ") + FileFormat.otherVersion)
+        case .otherKind: throw Self.damaged
+        }
         func uint32(_ offset: Int) -> Int { Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         let count = uint32(8)
         let unitCount = uint32(12)
@@ -368,23 +355,23 @@ package struct Vocabulary: Sendable {
         self.tableStart = tableStart
         self.writtenStart = writtenStart
         self.unitCount = unitCount
-        checkedWhole = false
+        self.checkedWhole = checkedWhole
     }
 
-    /// The vocabulary in `file` opened to look words up (``init(lookingUpIn:)``), or `nil`
-    /// when its header or size is not a vocabulary's.
+    /// The vocabulary in `file` opened to look words up (``init(layoutOf:checkedWhole:)``),
+    /// or `nil` when its header or size is not a vocabulary's.
     static func forLookup(in file: FileBytes) -> Vocabulary? {
-        try? Vocabulary(lookingUpIn: file)
+        try? Vocabulary(layoutOf: file, checkedWhole: false)
     }
 
     /// The vocabulary of the index folder `directory` opened to look words up
-    /// (``init(lookingUpIn:)``), or `nil` when there is none or it cannot be: the reading
-    /// for corrections (``read(in:copied:)``) says why, when it is needed.
+    /// (``init(layoutOf:checkedWhole:)``), or `nil` when there is none or it cannot be: the
+    /// reading for corrections (``read(in:copied:)``) says why, when it is needed.
     package static func readForLookup(in directory: String, copied: Bool = false) -> Vocabulary? {
-        let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        let path = PlainPath.join(directory, fileName)
         do {
             try checkHeader(path)
-            return try Vocabulary(lookingUpIn: FileBytes(contentsOf: path, copied: copied))
+            return try Vocabulary(layoutOf: FileBytes(contentsOf: path, copied: copied), checkedWhole: false)
         } catch {
             return nil
         }

@@ -44,6 +44,10 @@ extension SearchSession {
         let folded: Bytes
         private(set) lazy var normalized: (bytes: Bytes, places: [Int]) = SearchSession.normalized(folded)
 
+        /// The bytes it may come to hold: the text, the folded text, and the normalised
+        /// one with a place (8 bytes) for each of its bytes.
+        var cost: Int { 11 * text.count }
+
         init(_ text: Bytes) {
             self.text = text
             folded = PHPStrings.replace(SearchSession.yo, with: SearchSession.e, in: text)
@@ -63,7 +67,7 @@ extension SearchSession {
             unfoldedBytes = 0
         }
         unfolded[chapter] = .some(text)
-        unfoldedBytes += 2 * (text?.text.count ?? 0)
+        unfoldedBytes += text?.cost ?? 0
         return text
     }
 

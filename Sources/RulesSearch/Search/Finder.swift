@@ -34,9 +34,10 @@ package final class Finder {
         self.index = index
         self.preg = preg
         stemmer = Stemmer(preg: preg)
-        // The reference turns the cache on for its snippets only; on from the start, each
-        // word of a query is stemmed once rather than in each step of `find` (the same
-        // stems: a stem depends on its word alone).
+        // The reference turns the cache on for its snippets (`Stemmer::stem_caching(1)` in
+        // `Finder::snippets`); on from the start, each word of a query is stemmed once
+        // rather than in each step of `find` (the same stems: a stem depends on its word
+        // alone).
         stemmer.caching = true
         filter = QueryFilter(preg: preg)
     }

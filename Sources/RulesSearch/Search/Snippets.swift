@@ -8,7 +8,6 @@ extension Finder {
     /// The texts come prepared (see ``PreparedText``): the reference's first steps depend on
     /// the chapter alone.
     package func snippets(_ ids: [ByteKey], texts: (ByteKey) -> PreparedText?) -> [ByteKey: Snippet] {
-        stemmer.caching = true   // Stemmer::stem_caching(1)
         var snippets: [ByteKey: Snippet] = [:]
         // `$matches` lives across chapters: when a chapter's pattern does not compile,
         // PHP's preg_match_all leaves the previous chapter's matches in it.

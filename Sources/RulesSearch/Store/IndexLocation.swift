@@ -84,10 +84,8 @@ package enum IndexLocation {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         if info.st_mode & S_IFMT == S_IFDIR { return Vocabulary.readForLookup(in: path, copied: copied) }
-        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-        let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
-        guard name == S2IndexFile.fileName else { return nil }
-        return Vocabulary.readForLookup(in: slash.map { String(path[..<$0]) + "/" } ?? "./", copied: copied)
+        guard PlainPath.lastName(of: path) == S2IndexFile.fileName else { return nil }
+        return Vocabulary.readForLookup(in: PlainPath.folder(of: path), copied: copied)
     }
 
     /// How many times ``open(_:corpus:)`` opens the files before it takes them as they are.
@@ -102,11 +100,9 @@ package enum IndexLocation {
         _ path: String, corpus: String?, withTexts: Bool = true, copied: Bool = false, settling: Double = settling,
         warning: @escaping (Localized) -> Void = { _ in }, beforeAttempt: (Int) -> Void
     ) throws -> (index: any IndexReading, texts: ChapterTexts?) {
-        let url = URL(fileURLWithPath: path)
-        // Each path is made once, and without URL where it can be (``PlainPath``): URL's
-        // `path` costs tens of thousands of instructions a call.
-        let plain = PlainPath(path)
-        let urlPath = plain?.path ?? url.path
+        // Each path is made once, as strings, and without URL where it can be (``PlainPath``):
+        // URL's first path operation costs tens of thousands of instructions.
+        let urlPath = PlainPath.absolute(path) ?? URL(fileURLWithPath: path).path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: urlPath, isDirectory: &isDirectory) else {
             throw OpenError(
@@ -115,11 +111,6 @@ package enum IndexLocation {
                     ru: "нет индекса в \(path): постройте его командой «rules index build --corpus FILE.jsonl --out DIR»"),
                 kind: .noIndex(path: path))
         }
-        let plainDirectory = plain.map { isDirectory.boolValue ? $0 : $0.parent }
-        // (Made from the plain path when there is one: URL's first path operation costs
-        // as much as its first `path`.)
-        let directory =
-            plainDirectory.map { URL(fileURLWithPath: $0.path) } ?? (isDirectory.boolValue ? url : url.deletingLastPathComponent())
         // A folder that cannot be read is not one without an index.
         if isDirectory.boolValue, access(urlPath, R_OK | X_OK) != 0 {
             let reason = Localized.system(errno)
@@ -127,19 +118,15 @@ package enum IndexLocation {
                 Localized("cannot read the folder \(path): \(reason.en)", ru: "не удаётся прочитать каталог \(path): \(reason.ru)"),
                 kind: .unreadable(file: path, reason: reason))
         }
-        let s2File =
-            !isDirectory.boolValue
-            ? url
-            : plainDirectory.map { URL(fileURLWithPath: $0.appending(S2IndexFile.fileName).path) }
-                ?? url.appendingPathComponent(S2IndexFile.fileName)
+        let directoryPath = isDirectory.boolValue ? urlPath : PlainPath.folder(of: urlPath)
+        let directory = URL(fileURLWithPath: directoryPath)
+        let s2Path = isDirectory.boolValue ? PlainPath.join(directoryPath, S2IndexFile.fileName) : urlPath
+        let s2File = URL(fileURLWithPath: s2Path)
         // The path of an S2 file under its own name is its folder's index, binary form and
         // all; under another name (a copy of PHP's) it is that file alone.
-        let wholeFolder = isDirectory.boolValue || (plain?.lastName ?? url.lastPathComponent) == S2IndexFile.fileName
-        let directoryPath = plainDirectory?.path ?? directory.path
-        let s2Path = isDirectory.boolValue ? plainDirectory?.appending(S2IndexFile.fileName).path ?? s2File.path : urlPath
-        let textsPath =
-            plainDirectory?.appending(ChapterTexts.fileName).path ?? directory.appendingPathComponent(ChapterTexts.fileName).path
-        let binaryFile = plainDirectory?.appending(BinaryIndex.fileName).path ?? directory.appendingPathComponent(BinaryIndex.fileName).path
+        let wholeFolder = isDirectory.boolValue || PlainPath.lastName(of: urlPath) == S2IndexFile.fileName
+        let textsPath = PlainPath.join(directoryPath, ChapterTexts.fileName)
+        let binaryFile = PlainPath.join(directoryPath, BinaryIndex.fileName)
         var attempt = 0
         while true {
             beforeAttempt(attempt)

@@ -34,13 +34,13 @@ package final class Suggester {
     /// it (its answer has no `suggestions`).
     static let longestQuery = (words: 10, bytes: 400)
 
-    /// `stemmer`: the searching finder's, when there is one (its stems are remembered,
-    /// and a query's words have just been stemmed by it); else one of its own.
-    package init(vocabulary: @escaping () -> Vocabulary?, index: any IndexReading, preg: Preg, stemmer: Stemmer? = nil) {
+    /// `stemmer`: the searching finder's, which remembers its stems (a query's words have
+    /// just been stemmed by it).
+    package init(vocabulary: @escaping () -> Vocabulary?, index: any IndexReading, preg: Preg, stemmer: Stemmer) {
         loadVocabulary = vocabulary
         self.index = index
         filter = QueryFilter(preg: preg)
-        self.stemmer = stemmer ?? Stemmer(preg: preg)
+        self.stemmer = stemmer
     }
 
     /// What the index knows of a word of `QueryFilter`, as `Finder::find` would look it up.
@@ -65,17 +65,10 @@ package final class Suggester {
         return known
     }
 
-    /// Each word's stem, as looked up: two corrections whose words have the same stems
-    /// find the same, and only the first is offered.
-    private var stems: [Bytes: Bytes] = [:]
-
-    func stem(_ word: Bytes) -> Bytes {
-        if let stem = stems[word] { return stem }
-        if stems.count >= 4096 { stems.removeAll() }
-        let stem = stemmer.stem(word)
-        stems[word] = stem
-        return stem
-    }
+    /// Each word's stem, as looked up (the finder's stemmer remembers them): two
+    /// corrections whose words have the same stems find the same, and only the first is
+    /// offered.
+    func stem(_ word: Bytes) -> Bytes { stemmer.stem(word) }
 
     private func lookUp(_ word: Bytes) -> Known {
         guard let text = String(validating: word, as: UTF8.self), text.contains(where: \.isLetter) else { return .passed }
